@@ -1,0 +1,38 @@
+# Every target installs what it needs: a fresh clone runs `make serve` or `make test` directly.
+SHELL := /bin/bash
+NODE_MODULES := node_modules/.installed
+BUILD := dist/.built
+LEDGER := dist/ledger.sqlite
+TS_SOURCES := $(shell find src test bench scripts -name '*.ts' 2>/dev/null)
+CORPUS := $(wildcard ledger/txs/* ledger/accounts/*)
+
+.PHONY: install build serve test bench clean
+
+install: $(NODE_MODULES)
+
+$(NODE_MODULES): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $@
+
+$(BUILD): $(NODE_MODULES) tsconfig.json $(TS_SOURCES)
+	rm -rf dist/src dist/test dist/bench dist/scripts
+	npx tsc -p .
+	node dist/scripts/compile-validators.js
+	touch $@
+
+$(LEDGER): $(BUILD) $(CORPUS)
+	node dist/src/cli.js ledger build --ledger $@
+
+build: $(BUILD) $(LEDGER)
+
+serve: build
+	node dist/src/cli.js serve $(ARGS)
+
+test: build
+	node --test --test-reporter=spec dist/test/*.test.js
+
+bench: build
+	node dist/bench/http.bench.js
+
+clean:
+	rm -rf dist

@@ -1,0 +1,59 @@
+/** Who is calling and whether their plan lets them: key lookup, then the rate and quota decision. */
+import { ErrorCode, RpcError } from '../rpc/errors.js';
+import type { KeyStore } from './key-store.js';
+import type { Plan } from './plans.js';
+import type { InProcessRateLimiter } from './rate-limiter.js';
+
+export interface Access {
+  keyId: number;
+  fingerprint: string;
+  plan: Plan;
+}
+
+export interface Refusal {
+  error: RpcError;
+  retryAfterSeconds: number;
+}
+
+const unauthorized = (message: string) => new RpcError(ErrorCode.unauthorized, message);
+
+export class Authorizer {
+  constructor(
+    private readonly keys: KeyStore,
+    private readonly limiter: InProcessRateLimiter,
+  ) {}
+
+  identify(key: string | null): Access | RpcError {
+    if (key === null || key === '') {
+      return unauthorized('Missing API key: send it as the first path segment (POST /<api_key>) or in the x-api-key header');
+    }
+    const record = this.keys.findKey(key);
+    if (record === null) {
+      return unauthorized('Invalid API key: this key is not known to the gateway; check it, or create one with `enhanced-rpc keys create --plan <plan>`');
+    }
+    if (record.revokedAt !== null) {
+      return unauthorized(`API key revoked (${record.fingerprint}); create a new key with \`enhanced-rpc keys create --plan <plan>\``);
+    }
+    return { keyId: record.id, fingerprint: record.fingerprint, plan: record.plan };
+  }
+
+  admit(access: Access, cost: number): Refusal | null {
+    const decision = this.limiter.take(access.keyId, access.plan, cost);
+    if (decision.allowed) return null;
+    const { plan } = access;
+    const retryAfterSeconds = decision.retryAfterSeconds ?? 1;
+    let message: string;
+    if (decision.reason === 'quota') {
+      message = `Monthly quota of ${plan.monthlyQuota} requests for plan "${plan.name}" is used up; it renews at the start of the next month (UTC), or upgrade the plan`;
+    } else if (cost > plan.burst) {
+      message = `This batch counts ${cost} requests, more than plan "${plan.name}" allows at once (burst ${plan.burst}); send smaller batches`;
+    } else {
+      message = `Rate limit exceeded: plan "${plan.name}" allows ${plan.requestsPerSecond} requests per second (burst ${plan.burst}); retry after ${retryAfterSeconds} s`;
+    }
+    return { error: new RpcError(ErrorCode.rateLimited, message), retryAfterSeconds };
+  }
+
+  close(): void {
+    this.limiter.close();
+  }
+}

@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+/** `enhanced-rpc <command>`: the one entry point for operators. */
+import { runServe } from './cli/serve.js';
+import { runKeys, runPlans } from './cli/keys.js';
+import { runLedger } from './cli/ledger.js';
+
+const usage = `usage: enhanced-rpc <command>
+  serve [--host 127.0.0.1] [--port 8899] [--upstream URL]... [--upstream-timeout MS] [--ledger FILE] [--db FILE]
+  keys create --plan NAME [--label TEXT] [--db FILE]
+  keys list [--db FILE]
+  keys revoke KEY|FINGERPRINT [--db FILE]
+  plans list [--db FILE]
+  ledger import --from URL (--signature SIG... | --account ADDR...) [--ledger FILE]
+  ledger stats [--ledger FILE]
+  ledger build [--ledger FILE]      (re)create the ledger from the bundled corpus`;
+
+const [command, ...rest] = process.argv.slice(2);
+const commands: Record<string, (args: string[]) => Promise<void> | void> = {
+  serve: runServe,
+  keys: runKeys,
+  plans: runPlans,
+  ledger: runLedger,
+};
+
+const run = command ? commands[command] : undefined;
+if (!run) {
+  console.error(usage);
+  process.exit(command === undefined || command === 'help' || command === '--help' ? 0 : 2);
+}
+try {
+  await run(rest);
+} catch (error) {
+  console.error(`enhanced-rpc ${command}: ${(error as Error).message}`);
+  process.exit(1);
+}

@@ -1,0 +1,75 @@
+/**
+ * Builds a gateway from options and returns it listening, with no global state, so a test or an
+ * embedding program can run several side by side (the fastify way).
+ */
+import { join } from 'node:path';
+import { projectRoot } from './paths.js';
+import { openSqliteKeyStore, type KeyStore } from './auth/key-store.js';
+import { InProcessRateLimiter, keyStoreUsage } from './auth/rate-limiter.js';
+import { Authorizer } from './auth/authorizer.js';
+import { openLedger } from './ledger/ledger-store.js';
+import { LedgerRpc } from './ledger/ledger-rpc.js';
+import { UpstreamPool } from './upstream/upstream-pool.js';
+import { HttpBackend } from './upstream/http-backend.js';
+import { LedgerBackend } from './upstream/ledger-backend.js';
+import type { Backend } from './upstream/backend.js';
+import { defaultDispatchLimits, Dispatcher, type DispatchLimits } from './rpc/dispatch.js';
+import { defaultMaxNesting } from './rpc/envelope.js';
+import { standardOutput } from './enhance/enhance.js';
+import { HttpServer } from './http/server.js';
+
+export const defaultLedgerFile = join(projectRoot, 'dist', 'ledger.sqlite');
+export const defaultKeyDbFile = join(projectRoot, 'var', 'keys.sqlite');
+
+export interface GatewayOptions {
+  host?: string;
+  port?: number;
+  /** Standard RPC nodes; none means the embedded ledger answers everything it can. */
+  upstreams?: string[];
+  ledgerFile?: string;
+  keyDbFile?: string;
+  upstreamTimeoutMs?: number;
+  maxBodyBytes?: number;
+  limits?: Partial<DispatchLimits>;
+}
+
+export interface Gateway {
+  port: number;
+  keys: KeyStore;
+  close(): Promise<void>;
+}
+
+export async function createGateway(options: GatewayOptions = {}): Promise<Gateway> {
+  const keys = openSqliteKeyStore(options.keyDbFile ?? defaultKeyDbFile);
+  const authorizer = new Authorizer(keys, new InProcessRateLimiter({ usage: keyStoreUsage(keys) }));
+  const ledgerStore = openLedger(options.ledgerFile ?? defaultLedgerFile);
+  const ledger = new LedgerRpc(ledgerStore);
+  const upstreams = options.upstreams ?? [];
+  const backend: Backend = upstreams.length > 0
+    ? new HttpBackend(new UpstreamPool({ urls: upstreams, timeoutMs: options.upstreamTimeoutMs }), ledger)
+    : new LedgerBackend(ledger);
+  const dispatcher = new Dispatcher(backend, standardOutput, { ...defaultDispatchLimits, ...options.limits });
+  const http = new HttpServer(
+    {
+      host: options.host ?? '127.0.0.1',
+      port: options.port ?? 8899,
+      maxBodyBytes: options.maxBodyBytes ?? 51_200,
+      maxNesting: defaultMaxNesting,
+      health: () => backend.health(),
+    },
+    authorizer,
+    dispatcher,
+  );
+  const port = await http.listen();
+  return {
+    port,
+    keys,
+    async close() {
+      await http.close();
+      await backend.close();
+      authorizer.close();
+      keys.close();
+      ledgerStore.close();
+    },
+  };
+}

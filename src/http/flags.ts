@@ -1,0 +1,28 @@
+/** The `explorerkit` and `actionskit` query flags of the enhanced methods. */
+import { invalidParams, RpcError } from '../rpc/errors.js';
+
+export interface Flags {
+  explorerkit: boolean;
+  actionskit: boolean;
+}
+
+const truthy: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
+
+/** `actionskit=true` implies explorerkit: a summary is built from the decoded instruction. */
+export function parseFlags(query: string): Flags | RpcError {
+  const params = new URLSearchParams(query);
+  const flags: Flags = { explorerkit: false, actionskit: false };
+  for (const name of ['explorerkit', 'actionskit'] as const) {
+    const raw = params.get(name);
+    if (raw === null) continue;
+    const value = truthy[raw];
+    if (value === undefined) {
+      return invalidParams(`Invalid params: query parameter \`${name}\` must be true, false, 1 or 0 (got ${JSON.stringify(raw)}).`);
+    }
+    flags[name] = value;
+  }
+  if (flags.actionskit) flags.explorerkit = true;
+  return flags;
+}
+
+export const enhanced = (flags: Flags) => flags.explorerkit || flags.actionskit;

@@ -1,0 +1,187 @@
+/**
+ * The HTTP face of the gateway on uWebSockets.js: routing, bounded body reading, the API key from
+ * header or path, flags, and authorization before any JSON-RPC work is done.
+ */
+import { uws, type HttpResponse, type TemplatedApp, type us_listen_socket } from './uws.js';
+import { enhanced, parseFlags } from './flags.js';
+import { errorResponse, readableId, readBody, type Body } from '../rpc/envelope.js';
+import { ErrorCode, RpcError } from '../rpc/errors.js';
+import type { Dispatcher, DispatchResult } from '../rpc/dispatch.js';
+import type { Authorizer } from '../auth/authorizer.js';
+
+export interface HttpOptions {
+  host: string;
+  port: number;
+  /** The node's default --rpc-max-request-body-size. */
+  maxBodyBytes: number;
+  maxNesting: number;
+  health: () => { ok: boolean };
+}
+
+interface Outcome {
+  status: number;
+  body: Buffer | string;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+const statusText: Record<number, string> = {
+  200: '200 OK', 401: '401 Unauthorized', 403: '403 Forbidden', 404: '404 Not Found',
+  405: '405 Method Not Allowed', 413: '413 Payload Too Large', 415: '415 Unsupported Media Type',
+  429: '429 Too Many Requests', 500: '500 Internal Server Error', 502: '502 Bad Gateway', 503: '503 Service Unavailable',
+};
+
+const jsonType = 'application/json; charset=utf-8';
+const acceptedContentTypes = new Set(['application/json', 'application/json; charset=utf-8', 'application/json;charset=utf-8']);
+
+const rpcFailure = (status: number, error: RpcError, idRaw = 'null', headers?: Record<string, string>): Outcome => ({
+  status,
+  body: errorResponse(error, idRaw) + '\n',
+  headers,
+});
+
+/** API keys are a single path segment; anything deeper is not an RPC endpoint. */
+function keyFromPath(url: string): string | null | undefined {
+  const path = url.endsWith('/') && url.length > 1 ? url.slice(0, -1) : url;
+  if (path === '/' || path === '') return null;
+  const segment = path.slice(1);
+  return segment.includes('/') ? undefined : decodeURIComponent(segment);
+}
+
+export class HttpServer {
+  private readonly app: TemplatedApp;
+  private listenSocket: us_listen_socket | null = null;
+  private inFlight = 0;
+
+  constructor(
+    private readonly options: HttpOptions,
+    private readonly authorizer: Authorizer,
+    private readonly dispatcher: Dispatcher,
+  ) {
+    this.app = uws.App();
+    this.app.get('/health', (res) => {
+      const healthy = this.options.health().ok;
+      res.cork(() => {
+        res.writeStatus(healthy ? '200 OK' : '503 Service Unavailable').writeHeader('content-type', 'text/plain').end(healthy ? 'ok' : 'unknown');
+      });
+    });
+    this.app.options('/*', (res) => {
+      res.cork(() => {
+        res.writeStatus('200 OK')
+          .writeHeader('access-control-allow-origin', '*')
+          .writeHeader('access-control-allow-methods', 'POST, OPTIONS')
+          .writeHeader('access-control-allow-headers', 'content-type, x-api-key, solana-client')
+          .writeHeader('access-control-max-age', '86400')
+          .end();
+      });
+    });
+    this.app.post('/*', (res, req) => this.onPost(res, req.getUrl(), req.getQuery() ?? '', req.getHeader('x-api-key'),
+      req.getHeader('content-type'), req.getHeader('content-length')));
+    this.app.any('/*', (res) => {
+      this.send(res, { status: 405, body: 'Used HTTP Method is not allowed. POST or OPTIONS is required', contentType: 'text/plain' });
+    });
+  }
+
+  listen(): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.app.listen(this.options.host, this.options.port, (socket) => {
+        if (!socket) return reject(new Error(`enhanced-rpc: cannot listen on ${this.options.host}:${this.options.port}`));
+        this.listenSocket = socket;
+        resolve(uws.us_socket_local_port(socket as never));
+      });
+    });
+  }
+
+  /** Stops accepting connections, then waits (bounded) for answers already being worked on. */
+  async close(graceMs = 10_000): Promise<void> {
+    if (this.listenSocket) uws.us_listen_socket_close(this.listenSocket);
+    this.listenSocket = null;
+    const deadline = Date.now() + graceMs;
+    while (this.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  }
+
+  private onPost(res: HttpResponse, url: string, query: string, headerKey: string, contentType: string, contentLength: string) {
+    const pathKey = keyFromPath(url);
+    const state = { aborted: false };
+    res.onAborted(() => {
+      state.aborted = true;
+    });
+    if (pathKey === undefined) {
+      return this.send(res, rpcFailure(404, new RpcError(ErrorCode.invalidRequest,
+        'Not found: POST to /<api_key> or to / with the x-api-key header')), state);
+    }
+    if (Number(contentLength) > this.options.maxBodyBytes) {
+      return this.send(res, this.tooLarge(), state, true);
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    res.onData((chunk, isLast) => {
+      if (state.aborted) return;
+      size += chunk.byteLength;
+      if (size > this.options.maxBodyBytes) {
+        state.aborted = true;
+        return this.send(res, this.tooLarge(), { aborted: false }, true);
+      }
+      chunks.push(Buffer.from(chunk.slice(0)));
+      if (!isLast) return;
+      this.inFlight++;
+      const key = headerKey !== '' ? headerKey : pathKey;
+      this.handle(Buffer.concat(chunks), key, query, contentType)
+        .catch((error): Outcome => {
+          console.error('enhanced-rpc: request failed unexpectedly:', error);
+          return rpcFailure(500, new RpcError(ErrorCode.internalError, 'Internal error'));
+        })
+        .then((outcome) => {
+          this.inFlight--;
+          this.send(res, outcome, state);
+        });
+    });
+  }
+
+  private tooLarge(): Outcome {
+    return rpcFailure(413, new RpcError(ErrorCode.payloadTooLarge,
+      `Request body exceeds the maximum of ${this.options.maxBodyBytes} bytes; send fewer requests per batch`));
+  }
+
+  private async handle(bytes: Buffer, key: string | null, query: string, contentType: string): Promise<Outcome> {
+    if (!acceptedContentTypes.has(contentType.toLowerCase())) {
+      return rpcFailure(415, new RpcError(ErrorCode.invalidRequest,
+        'Supplied content type is not allowed. Content-Type: application/json is required'));
+    }
+    const text = bytes.toString('utf8');
+    const access = this.authorizer.identify(key);
+    if (access instanceof RpcError) return rpcFailure(401, access, readableId(text));
+    const body = readBody(text, this.options.maxNesting);
+    const flags = parseFlags(query);
+    if (flags instanceof RpcError) return rpcFailure(200, flags, singleId(body));
+    if (enhanced(flags) && !access.plan.enhancedParsing) {
+      return rpcFailure(403, new RpcError(ErrorCode.forbidden,
+        `Plan "${access.plan.name}" does not include enhanced parsing (explorerkit/actionskit); upgrade the key's plan or drop the flags`), singleId(body));
+    }
+    const limited = this.authorizer.admit(access, callCount(body));
+    if (limited) return rpcFailure(429, limited.error, singleId(body), { 'retry-after': String(limited.retryAfterSeconds) });
+    const result: DispatchResult = await this.dispatcher.dispatch(body, flags);
+    return { status: result.status, body: result.body };
+  }
+
+  private send(res: HttpResponse, outcome: Outcome, state = { aborted: false }, closeConnection = false) {
+    if (state.aborted) return;
+    state.aborted = true;
+    res.cork(() => {
+      res.writeStatus(statusText[outcome.status] ?? `${outcome.status} Upstream Status`);
+      res.writeHeader('content-type', outcome.contentType ?? jsonType);
+      res.writeHeader('access-control-allow-origin', '*');
+      for (const [name, value] of Object.entries(outcome.headers ?? {})) res.writeHeader(name, value);
+      res.end(outcome.body, closeConnection);
+    });
+  }
+}
+
+function singleId(body: Body): string {
+  return body.kind === 'single' && body.entry.kind !== 'notification' ? body.entry.idRaw : 'null';
+}
+
+/** A batch costs one request per entry against the plan's rate, as each entry is one node call. */
+function callCount(body: Body): number {
+  return body.kind === 'batch' ? Math.max(1, body.entries.length) : 1;
+}

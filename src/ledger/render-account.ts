@@ -1,0 +1,76 @@
+/**
+ * UiAccount JSON text for a stored account, byte-for-byte as an Agave node writes it
+ * (keys in serde_json's sorted order, u64s as exact integers).
+ */
+import { getBase58Decoder } from '@solana/kit';
+import { ErrorCode, RpcError } from '../rpc/errors.js';
+import type { AccountRow } from './ledger-store.js';
+
+export type AccountEncoding = 'base64' | 'base58' | 'binary' | 'base64+zstd' | 'jsonParsed';
+
+export interface DataSlice {
+  offset: number;
+  length: number;
+}
+
+export interface AccountRenderConfig {
+  encoding: AccountEncoding;
+  dataSlice?: DataSlice;
+}
+
+/** Agave's MAX_BASE58_BYTES: larger data must be asked for in base64. */
+export const MAX_BASE58_BYTES = 128;
+
+const TOKEN_PROGRAMS = new Set(['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb']);
+
+const base58 = getBase58Decoder();
+
+export function bytesToBase58(bytes: Uint8Array): string {
+  return base58.decode(bytes);
+}
+
+function bytesToBase64(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+}
+
+function sliceData(data: Uint8Array, slice: DataSlice | undefined): Uint8Array {
+  if (slice === undefined) return data;
+  if (slice.offset >= data.length) return data.subarray(0, 0);
+  return data.subarray(slice.offset, slice.offset + Math.min(slice.length, data.length - slice.offset));
+}
+
+function renderData(row: AccountRow, config: AccountRenderConfig): string {
+  switch (config.encoding) {
+    case 'base58':
+    case 'binary': {
+      const data = sliceData(row.data, config.dataSlice);
+      if (data.length > MAX_BASE58_BYTES) {
+        throw new RpcError(
+          ErrorCode.invalidRequest,
+          `Encoded binary (base 58) data should be less than ${MAX_BASE58_BYTES} bytes, please use Base64 encoding.`,
+        );
+      }
+      const text = JSON.stringify(bytesToBase58(data));
+      return config.encoding === 'binary' ? text : `[${text},"base58"]`;
+    }
+    // Node 20 has no zstd. The node itself answers plain base64, labelled "base64", when its zstd
+    // encoder fails, so clients asking for base64+zstd already have to accept that answer.
+    case 'base64':
+    case 'base64+zstd':
+      return `["${bytesToBase64(sliceData(row.data, config.dataSlice))}","base64"]`;
+    case 'jsonParsed': {
+      // No account parsers here: this is the node's own answer for owners it cannot parse. The
+      // node sends token-program accounts down a separate path that never applies dataSlice, so
+      // its base64 fallback for those carries the whole data.
+      const slice = TOKEN_PROGRAMS.has(row.owner) ? undefined : config.dataSlice;
+      return `["${bytesToBase64(sliceData(row.data, slice))}","base64"]`;
+    }
+  }
+}
+
+export function renderAccount(row: AccountRow, config: AccountRenderConfig): string {
+  return (
+    `{"data":${renderData(row, config)},"executable":${row.executable},"lamports":${row.lamports},` +
+    `"owner":${JSON.stringify(row.owner)},"rentEpoch":${row.rentEpoch},"space":${row.data.length}}`
+  );
+}

@@ -1,0 +1,152 @@
+/**
+ * Answers a read body: batch rules, params of the enhanced methods, the backend call and the
+ * enhancement step, then the response text assembled in request order.
+ */
+import type { Backend, BackendReply } from '../upstream/backend.js';
+import type { Enhancer } from '../enhance/enhance.js';
+import type { Flags } from '../http/flags.js';
+import { type Body, type Call, type Entry, errorResponse } from './envelope.js';
+import { ErrorCode, internalError, invalidParams, RpcError } from './errors.js';
+import { parseGetMultipleAccountsParams, parseGetTransactionParams } from './params.js';
+
+export interface DispatchLimits {
+  /** The seed's limit on getTransaction entries per batch. */
+  maxBatchTransactions: number;
+  /** All entries of a batch; each one may become an upstream request. */
+  maxBatchEntries: number;
+  requestTimeoutMs: number;
+}
+
+export const defaultDispatchLimits: DispatchLimits = {
+  maxBatchTransactions: 10,
+  maxBatchEntries: 100,
+  requestTimeoutMs: 30_000,
+};
+
+export interface DispatchResult {
+  status: number;
+  /** '' when JSON-RPC says nothing is answered (notifications, `[]`). */
+  body: Buffer | string;
+}
+
+const ok = (text: string): DispatchResult => ({ status: 200, body: text + '\n' });
+
+/** Cheap structural check of an upstream answer: a JSON object or array, not HTML or a cut-off body. */
+function looksLikeJson(body: Buffer | string): boolean {
+  const text = typeof body === 'string' ? body : null;
+  const at = (i: number) => (text !== null ? text.charCodeAt(i) : (body as Buffer)[i]);
+  let start = 0;
+  let end = body.length - 1;
+  while (start <= end && (at(start) === 0x20 || at(start) === 0x0a || at(start) === 0x0d || at(start) === 0x09)) start++;
+  while (end >= start && (at(end) === 0x20 || at(end) === 0x0a || at(end) === 0x0d || at(end) === 0x09)) end--;
+  if (end <= start) return false;
+  return (at(start) === 0x7b && at(end) === 0x7d) || (at(start) === 0x5b && at(end) === 0x5d);
+}
+
+function upstreamStatusError(reply: BackendReply): RpcError {
+  const snippet = reply.body.toString().slice(0, 200).replace(/\s+/g, ' ').trim();
+  return new RpcError(
+    ErrorCode.upstreamFailed,
+    `Upstream RPC node answered HTTP ${reply.status}${snippet ? `: ${snippet}` : ''}; retry later`,
+  );
+}
+
+export class Dispatcher {
+  constructor(
+    private readonly backend: Backend,
+    private readonly enhancer: Enhancer,
+    private readonly limits: DispatchLimits = defaultDispatchLimits,
+  ) {}
+
+  async dispatch(body: Body, flags: Flags): Promise<DispatchResult> {
+    switch (body.kind) {
+      case 'empty':
+        return { status: 200, body: '' };
+      case 'fatal':
+        return ok(errorResponse(body.error));
+      case 'single':
+        return this.single(body.entry, flags);
+      case 'batch':
+        return this.batch(body.entries, flags);
+    }
+  }
+
+  private async single(entry: Entry, flags: Flags): Promise<DispatchResult> {
+    if (entry.kind === 'notification') return { status: 200, body: '' };
+    if (entry.kind === 'error') return ok(errorResponse(entry.error, entry.idRaw, entry.omitVersion));
+    const reply = await this.answer(entry, flags, false);
+    // A single pass-through keeps the upstream's own status and bytes (a 429 from the node stays a 429).
+    if (reply.status !== 200) return reply;
+    if (!looksLikeJson(reply.body)) return ok(errorResponse(upstreamStatusError(reply), entry.idRaw));
+    return reply;
+  }
+
+  private async batch(entries: Entry[], flags: Flags): Promise<DispatchResult> {
+    if (entries.length > this.limits.maxBatchEntries) {
+      return ok(errorResponse(new RpcError(ErrorCode.invalidRequest,
+        `Batch holds ${entries.length} requests; the maximum is ${this.limits.maxBatchEntries} per batch`)));
+    }
+    const transactions = entries.filter((e) => e.kind === 'call' && e.method === 'getTransaction').length;
+    if (transactions > this.limits.maxBatchTransactions) {
+      return ok(errorResponse(new RpcError(ErrorCode.invalidRequest,
+        `Batch holds ${transactions} getTransaction requests; the maximum is ${this.limits.maxBatchTransactions} per batch. Split it into smaller batches`)));
+    }
+    const parts = await Promise.all(
+      entries.map(async (entry): Promise<string | null> => {
+        if (entry.kind === 'notification') return null;
+        if (entry.kind === 'error') return errorResponse(entry.error, entry.idRaw, entry.omitVersion);
+        const reply = await this.answer(entry, flags, true);
+        if (reply.status !== 200 || !looksLikeJson(reply.body)) return errorResponse(upstreamStatusError(reply), entry.idRaw);
+        return reply.body.toString().trimEnd();
+      }),
+    );
+    const answered = parts.filter((p): p is string => p !== null);
+    if (answered.length === 0) return { status: 200, body: '' };
+    return ok(`[${answered.join(',')}]`);
+  }
+
+  private async answer(call: Call, flags: Flags, inBatch: boolean): Promise<BackendReply> {
+    const signal = AbortSignal.timeout(this.limits.requestTimeoutMs);
+    try {
+      switch (call.method) {
+        case 'getTransaction': {
+          const request = parseGetTransactionParams(positional(call));
+          const reply = await this.backend.getTransaction(call, request, signal);
+          return flags.explorerkit ? this.enhanced('getTransaction', reply, flags) : reply;
+        }
+        case 'getMultipleAccounts': {
+          if (inBatch) {
+            throw new RpcError(ErrorCode.invalidRequest,
+              'getMultipleAccounts cannot be batched; send it as a single request (it takes up to 100 addresses)');
+          }
+          const request = parseGetMultipleAccountsParams(positional(call));
+          const reply = await this.backend.getMultipleAccounts(call, request, signal);
+          return flags.explorerkit ? this.enhanced('getMultipleAccounts', reply, flags) : reply;
+        }
+        default:
+          return await this.backend.passThrough(call, signal);
+      }
+    } catch (error) {
+      return { status: 200, body: errorResponse(asRpcError(error, signal, this.limits.requestTimeoutMs), call.idRaw) + '\n' };
+    }
+  }
+
+  private async enhanced(method: 'getTransaction' | 'getMultipleAccounts', reply: BackendReply, flags: Flags) {
+    if (reply.status !== 200) return reply;
+    return { status: 200, body: await this.enhancer.enhance(method, reply.body, flags) };
+  }
+}
+
+function positional(call: Call): unknown[] {
+  if (call.params === null) throw invalidParams('`params` should be an array');
+  return call.params;
+}
+
+function asRpcError(error: unknown, signal: AbortSignal, timeoutMs: number): RpcError {
+  if (error instanceof RpcError) return error;
+  if (signal.aborted) {
+    return new RpcError(ErrorCode.upstreamTimeout, `Request did not complete within ${timeoutMs} ms; retry later`);
+  }
+  console.error('enhanced-rpc: unexpected error while answering a call:', error);
+  return internalError();
+}

@@ -1,0 +1,192 @@
+/**
+ * Params of the methods the gateway answers itself: checked by the precompiled validators first
+ * (the common, valid case costs one function call), explained in the standard node's words only
+ * when they fail, then turned into typed requests.
+ */
+import * as validators from './validators.generated.js';
+import { accountEncodings, transactionEncodings } from './schemas.js';
+import { invalidParams, RpcError } from './errors.js';
+import { invalidParamsText, typeMismatch } from './serde-text.js';
+import { decodeBase58 } from './base58.js';
+
+export type TransactionEncoding = (typeof transactionEncodings)[number];
+export type AccountEncoding = (typeof accountEncodings)[number];
+
+export interface TransactionRequest {
+  signature: string;
+  encoding: TransactionEncoding;
+  /** true when the client named an encoding; explorerkit chooses one only when it did not */
+  encodingGiven: boolean;
+  maxSupportedTransactionVersion?: number;
+  commitment?: string;
+}
+
+export interface AccountConfig {
+  encoding?: AccountEncoding;
+  dataSlice?: { offset: number; length: number };
+  minContextSlot?: number;
+  commitment?: string;
+}
+
+export interface AccountsRequest extends AccountConfig {
+  addresses: string[];
+}
+
+export interface AccountRequest extends AccountConfig {
+  address: string;
+}
+
+export interface ContextConfig {
+  minContextSlot?: number;
+  commitment?: string;
+}
+
+/** The node's default for --rpc-max-multiple-accounts. */
+export const maxMultipleAccounts = 100;
+
+type Params = unknown[];
+
+function arityError(params: Params, min: number, max: number): RpcError | null {
+  if (params.length < min) return invalidParams(`\`params\` should have at least ${min} argument(s)`);
+  if (params.length > max) {
+    return max === 0
+      ? invalidParams('Invalid parameters: No parameters were expected', JSON.stringify(params))
+      : invalidParams(`Invalid parameters: Expected from ${min} to ${max} parameters.`, `"Got: ${params.length}"`);
+  }
+  return null;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const given = <T>(v: T | null | undefined): v is T => v !== undefined && v !== null;
+
+/** Agave's verify_signature / verify_pubkey: too long or wrong byte count is WrongSize, bad characters Invalid. */
+function checkBase58Key(text: string, bytes: 32 | 64): void {
+  if (text.length > (bytes === 32 ? 44 : 88)) throw invalidParams('Invalid param: WrongSize');
+  const decoded = decodeBase58(text);
+  if (decoded === null) throw invalidParams('Invalid param: Invalid');
+  if (decoded.length !== bytes) throw invalidParams('Invalid param: WrongSize');
+}
+
+export const checkAddress = (text: string) => checkBase58Key(text, 32);
+export const checkSignature = (text: string) => checkBase58Key(text, 64);
+
+function explainU64(value: unknown, expected = 'u64'): string | null {
+  if (!given(value)) return null;
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return null;
+  return typeMismatch(value, expected);
+}
+
+function explainAccountConfig(config: unknown): string {
+  if (!isObject(config)) return typeMismatch(config, 'struct RpcAccountInfoConfig');
+  const { encoding, dataSlice, minContextSlot } = config;
+  if (given(encoding)) {
+    if (typeof encoding !== 'string') return typeMismatch(encoding, 'enum UiAccountEncoding');
+    if (!(accountEncodings as readonly string[]).includes(encoding)) {
+      return `unknown variant \`${encoding}\`, expected one of ${accountEncodings.map((e) => `\`${e}\``).join(', ')}`;
+    }
+  }
+  if (given(dataSlice)) {
+    if (!isObject(dataSlice)) return typeMismatch(dataSlice, 'struct UiDataSliceConfig');
+    for (const field of ['offset', 'length'] as const) {
+      if (!(field in dataSlice)) return `missing field \`${field}\``;
+      const problem = explainU64(dataSlice[field], 'usize');
+      if (problem) return problem;
+    }
+  }
+  return explainU64(minContextSlot) ?? 'data did not match the expected config';
+}
+
+function explainContextConfig(config: unknown): string {
+  if (!isObject(config)) return typeMismatch(config, 'struct RpcContextConfig');
+  return explainU64(config.minContextSlot) ?? 'data did not match the expected config';
+}
+
+function accountConfigOf(config: unknown): AccountConfig {
+  if (!isObject(config)) return {};
+  const out: AccountConfig = {};
+  if (given(config.encoding)) out.encoding = config.encoding as AccountEncoding;
+  if (isObject(config.dataSlice)) out.dataSlice = config.dataSlice as AccountConfig['dataSlice'];
+  if (given(config.minContextSlot)) out.minContextSlot = config.minContextSlot as number;
+  if (typeof config.commitment === 'string') out.commitment = config.commitment;
+  return out;
+}
+
+export function parseGetTransactionParams(params: Params): TransactionRequest {
+  if (!validators.getTransactionParams(params)) {
+    const arity = arityError(params, 1, 2);
+    if (arity) throw arity;
+    if (typeof params[0] !== 'string') throw invalidParams(invalidParamsText(typeMismatch(params[0], 'a string')));
+    throw invalidParams(invalidParamsText('data did not match any variant of untagged enum RpcEncodingConfigWrapper'));
+  }
+  const signature = params[0] as string;
+  checkSignature(signature);
+  const config = params[1];
+  const request: TransactionRequest = { signature, encoding: 'json', encodingGiven: false };
+  if (typeof config === 'string') {
+    request.encoding = config as TransactionEncoding;
+    request.encodingGiven = true;
+  } else if (isObject(config)) {
+    if (given(config.encoding)) {
+      request.encoding = config.encoding as TransactionEncoding;
+      request.encodingGiven = true;
+    }
+    if (given(config.maxSupportedTransactionVersion)) {
+      request.maxSupportedTransactionVersion = config.maxSupportedTransactionVersion as number;
+    }
+    if (typeof config.commitment === 'string') request.commitment = config.commitment;
+  }
+  if (request.commitment === 'processed') {
+    throw invalidParams('Method does not support commitment below `confirmed`');
+  }
+  return request;
+}
+
+export function parseGetMultipleAccountsParams(params: Params): AccountsRequest {
+  if (!validators.getMultipleAccountsParams(params)) {
+    const arity = arityError(params, 1, 2);
+    if (arity) throw arity;
+    const addresses = params[0];
+    if (!Array.isArray(addresses)) throw invalidParams(invalidParamsText(typeMismatch(addresses, 'a sequence')));
+    const bad = addresses.find((a) => typeof a !== 'string');
+    if (bad !== undefined) throw invalidParams(invalidParamsText(typeMismatch(bad, 'a string')));
+    throw invalidParams(invalidParamsText(explainAccountConfig(params[1])));
+  }
+  const addresses = params[0] as string[];
+  // The node counts before it parses any key, so an oversize request is refused without decoding.
+  if (addresses.length > maxMultipleAccounts) {
+    throw invalidParams(`Too many inputs provided; max ${maxMultipleAccounts}`);
+  }
+  for (const address of addresses) checkAddress(address);
+  return { addresses, ...accountConfigOf(params[1]) };
+}
+
+export function parseGetAccountInfoParams(params: Params): AccountRequest {
+  if (!validators.getAccountInfoParams(params)) {
+    const arity = arityError(params, 1, 2);
+    if (arity) throw arity;
+    if (typeof params[0] !== 'string') throw invalidParams(invalidParamsText(typeMismatch(params[0], 'a string')));
+    throw invalidParams(invalidParamsText(explainAccountConfig(params[1])));
+  }
+  const address = params[0] as string;
+  checkAddress(address);
+  return { address, ...accountConfigOf(params[1]) };
+}
+
+export function parseContextParams(params: Params): ContextConfig {
+  if (!validators.getSlotParams(params)) {
+    const arity = arityError(params, 0, 1);
+    if (arity) throw arity;
+    throw invalidParams(invalidParamsText(explainContextConfig(params[0])));
+  }
+  const config = params[0];
+  const out: ContextConfig = {};
+  if (isObject(config)) {
+    if (given(config.minContextSlot)) out.minContextSlot = config.minContextSlot as number;
+    if (typeof config.commitment === 'string') out.commitment = config.commitment;
+  }
+  return out;
+}
+
+export function parseNoParams(params: Params): void {
+  if (!validators.noParams(params)) throw arityError(params, 0, 0)!;
+}

@@ -1,0 +1,21 @@
+/**
+ * Where answers come from. The embedded ledger and a pool of HTTP upstreams are interchangeable
+ * behind this interface, so the JSON-RPC layer never knows which one it talks to.
+ */
+import type { Call } from '../rpc/envelope.js';
+import type { AccountsRequest, TransactionRequest } from '../rpc/params.js';
+
+/** One answered call: the HTTP status the backend gave and the complete JSON-RPC response text. */
+export interface BackendReply {
+  status: number;
+  body: Buffer | string;
+}
+
+export interface Backend {
+  getTransaction(call: Call, request: TransactionRequest, signal: AbortSignal): Promise<BackendReply>;
+  getMultipleAccounts(call: Call, request: AccountsRequest, signal: AbortSignal): Promise<BackendReply>;
+  /** Every other method: answered unchanged, byte for byte. */
+  passThrough(call: Call, signal: AbortSignal): Promise<BackendReply>;
+  health(): { ok: boolean; detail: unknown };
+  close(): Promise<void>;
+}

@@ -1,0 +1,85 @@
+/**
+ * Real gateway processes for the tests: each starts `enhanced-rpc serve` on a free loopback port
+ * with its own key database, and is talked to over HTTP like any client would.
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { projectRoot } from '../../src/paths.js';
+
+export const cli = join(projectRoot, 'dist', 'src', 'cli.js');
+
+export function runCli(args: string[]): string {
+  return execFileSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
+}
+
+export function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'enhanced-rpc-test-'));
+}
+
+/** Creates a key with the CLI, which prints it alone on its last line. */
+export function createKey(db: string, plan = 'business'): string {
+  const lines = runCli(['keys', 'create', '--plan', plan, '--db', db]).trim().split('\n');
+  return lines[lines.length - 1];
+}
+
+export interface RunningGateway {
+  url: string;
+  port: number;
+  key: string;
+  db: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export async function startGateway(args: string[] = [], plan = 'business'): Promise<RunningGateway> {
+  const dir = tempDir();
+  const db = join(dir, 'keys.sqlite');
+  const key = createKey(db, plan);
+  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--db', db, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
+      if (m) resolve(Number(m[1]));
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+    child.once('exit', (code) => reject(new Error(`gateway exited with ${code} before listening:\n${output}`)));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    port,
+    key,
+    db,
+    process: child,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+export async function post(url: string, body: string | object, headers: Record<string, string> = {}): Promise<Answer> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+export const rpc = (method: string, params: unknown[] = [], id: unknown = 1) => ({ jsonrpc: '2.0', id, method, params });
