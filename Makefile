@@ -32,6 +32,7 @@ test: build
 	node --test --test-reporter=spec dist/test/*.test.js
 
 bench: build
+	node dist/bench/base58.bench.js
 	node dist/bench/http.bench.js
 
 clean:

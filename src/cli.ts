@@ -10,6 +10,7 @@ const usage = `usage: enhanced-rpc <command>
   keys list [--db FILE]
   keys revoke KEY|FINGERPRINT [--db FILE]
   plans list [--db FILE]
+  plans set NAME --rps N --burst N --quota N|unlimited --enhanced true|false [--db FILE]
   ledger import --from URL (--signature SIG... | --account ADDR...) [--ledger FILE]
   ledger stats [--ledger FILE]
   ledger build [--ledger FILE]      (re)create the ledger from the bundled corpus`;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { getBase58Encoder } from '@solana/kit';
 import { LosslessNumber, parseJson } from '../src/json/lossless.js';
-import { importCorpus } from '../src/ledger/import-corpus.js';
+import { asTheNodeSpellsIt, importCorpus } from '../src/ledger/import-corpus.js';
 import { LedgerRpc } from '../src/ledger/ledger-rpc.js';
 import { openLedger, type LedgerStore } from '../src/ledger/ledger-store.js';
 import { renderAccount } from '../src/ledger/render-account.js';
@@ -42,7 +42,7 @@ const corpusTxs: CorpusTx[] = readTsv(join(corpusTransactionsDir, 'MANIFEST.tsv'
 }));
 const accountManifest = readTsv(join(corpusAccountsDir, 'MANIFEST.tsv'));
 
-const txText = (tx: CorpusTx) => readFileSync(join(corpusTransactionsDir, tx.file), 'utf8');
+const txText = (tx: CorpusTx) => asTheNodeSpellsIt(readFileSync(join(corpusTransactionsDir, tx.file), 'utf8'));
 const accountText = (address: string) => readFileSync(join(corpusAccountsDir, `${address}.json`), 'utf8');
 const parse = (text: string) => parseJson(text) as Json;
 const base58Bytes = (text: string) => new Uint8Array(getBase58Encoder().encode(text));
@@ -221,12 +221,15 @@ describe('embedded ledger built from the corpus', () => {
     }
   });
 
-  it('explains that a json body which does not compile back has no wire encoding', () => {
-    assert.match(txText(corpusTxs.find((t) => t.signature === MISSPELT_LOOKUP_FIXTURE)!), /"readableIndexes"/);
-    assert.throws(
-      () => rpc.getTransaction(MISSPELT_LOOKUP_FIXTURE, { encoding: 'base64', maxSupportedTransactionVersion: 0 }),
-      rpcError(ErrorCode.invalidParams, /^Transaction 28rWme56\w+ is held by the local ledger only in json encoding, which cannot be re-encoded \(/),
-    );
+  it('serves the mock record with the node\'s readonlyIndexes spelling, so it also re-encodes', () => {
+    const fixture = corpusTxs.find((t) => t.signature === MISSPELT_LOOKUP_FIXTURE)!;
+    assert.match(readFileSync(join(corpusTransactionsDir, fixture.file), 'utf8'), /"readableIndexes"/);
+    const json = rpc.getTransaction(MISSPELT_LOOKUP_FIXTURE, { encoding: 'json', maxSupportedTransactionVersion: 0 });
+    assert.match(json, /"readonlyIndexes":/);
+    assert.doesNotMatch(json, /"readableIndexes"/);
+    const wire = parse(rpc.getTransaction(MISSPELT_LOOKUP_FIXTURE, { encoding: 'base64', maxSupportedTransactionVersion: 0 }));
+    const decoded = decodeWireTransaction(Buffer.from(wire.transaction[0], 'base64'));
+    assert.deepEqual(decoded.transaction.message.addressTableLookups, parse(json).transaction.message.addressTableLookups);
   });
 
   it('writes converted results with the node key order and the version rules', () => {

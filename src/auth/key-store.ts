@@ -32,6 +32,8 @@ export interface KeyStore {
    */
   revokeKey(keyOrFingerprint: string): boolean;
   listPlans(): Plan[];
+  /** Creates or replaces a plan; keys on it see the change within the lookup cache's lifetime. */
+  savePlan(plan: Plan): void;
   countKeys(): number;
   /** Adds `requests` to the key's counter for `month` ('YYYY-MM', UTC). */
   recordUsage(keyId: number, month: string, requests: number): void;
@@ -159,6 +161,11 @@ export function openSqliteKeyStore(file: string, opts: SqliteKeyStoreOptions = {
   const stmt = {
     planByName: db.prepare<[string], PlanRow>('SELECT * FROM plans WHERE name = ?'),
     plans: db.prepare<[], PlanRow>('SELECT * FROM plans ORDER BY rowid'),
+    upsertPlan: db.prepare<[string, number, number, number | null, number]>(
+      `INSERT INTO plans (name, requests_per_second, burst, monthly_quota, enhanced_parsing) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT(name) DO UPDATE SET requests_per_second = excluded.requests_per_second, burst = excluded.burst,
+         monthly_quota = excluded.monthly_quota, enhanced_parsing = excluded.enhanced_parsing`,
+    ),
     fingerprintTaken: db.prepare<[string], { one: number }>('SELECT 1 AS one FROM api_keys WHERE fingerprint = ?'),
     insertKey: db.prepare<[Buffer, string, string, string | null, string]>(
       'INSERT INTO api_keys (key_hash, fingerprint, plan, label, created_at) VALUES (?, ?, ?, ?, ?)',
@@ -248,6 +255,11 @@ export function openSqliteKeyStore(file: string, opts: SqliteKeyStoreOptions = {
 
     listPlans() {
       return stmt.plans.all().map(planFromRow);
+    },
+
+    savePlan(plan) {
+      stmt.upsertPlan.run(plan.name, plan.requestsPerSecond, plan.burst, plan.monthlyQuota, plan.enhancedParsing ? 1 : 0);
+      cache.clear();
     },
 
     countKeys() {

@@ -42,12 +42,42 @@ export function runKeys(args: string[]): void {
   }
 }
 
+function positiveNumber(name: string, text: string | undefined): number {
+  const n = Number(text);
+  if (text === undefined || !Number.isFinite(n) || n <= 0) throw new Error(`plans set needs --${name} as a positive number`);
+  return n;
+}
+
 export function runPlans(args: string[]): void {
   const [action, ...rest] = args;
-  if (action !== 'list') throw new Error('plans: expected list');
-  const { values } = parseArgs({ args: rest, options: dbOption });
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      ...dbOption,
+      rps: { type: 'string' },
+      burst: { type: 'string' },
+      quota: { type: 'string' },
+      enhanced: { type: 'string' },
+    },
+  });
   const store = openSqliteKeyStore(values.db);
   try {
+    if (action === 'set') {
+      const name = positionals[0];
+      if (!name) throw new Error('plans set needs a plan name');
+      if (values.enhanced !== 'true' && values.enhanced !== 'false') throw new Error('plans set needs --enhanced true|false');
+      store.savePlan({
+        name,
+        requestsPerSecond: positiveNumber('rps', values.rps),
+        burst: positiveNumber('burst', values.burst),
+        monthlyQuota: values.quota === 'unlimited' ? null : positiveNumber('quota', values.quota),
+        enhancedParsing: values.enhanced === 'true',
+      });
+      console.log(`plan ${name} saved`);
+      return;
+    }
+    if (action !== 'list') throw new Error('plans: expected list or set');
     console.log('plan\trequests/s\tburst\tmonthly quota\tenhanced parsing');
     for (const p of store.listPlans()) {
       console.log(`${p.name}\t${p.requestsPerSecond}\t${p.burst}\t${p.monthlyQuota ?? 'unlimited'}\t${p.enhancedParsing ? 'yes' : 'no'}`);

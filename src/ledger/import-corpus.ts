@@ -27,7 +27,7 @@ function isRecord(v: unknown): v is Record<string, unknown> {
  * messages carry addressTableLookups (the node writes an empty list for a v0 without lookups),
  * and base64 bodies have the version prefix in the wire bytes.
  */
-export function transactionVersionOfResult(
+function transactionVersionOfResult(
   result: Record<string, unknown>,
   encoding: StoredTransactionEncoding,
 ): TransactionVersion {
@@ -86,6 +86,12 @@ function rentEpochText(value: unknown): string {
     : u64FieldText('rentEpoch', value);
 }
 
+/**
+ * One corpus record was converted from a client library's mock, which spells the lookup member
+ * `readableIndexes`; a node only ever writes `readonlyIndexes`, and the ledger serves what a node would.
+ */
+export const asTheNodeSpellsIt = (body: string) => body.replaceAll('"readableIndexes":', '"readonlyIndexes":');
+
 function readManifest(dir: string): Map<string, Record<string, string>> {
   const rows = new Map<string, Record<string, string>>();
   let text: string;
@@ -117,7 +123,7 @@ export function importCorpus(
       if (m === null) continue;
       const [, signature, encoding] = m as unknown as [string, string, StoredTransactionEncoding];
       // Whitespace around the value is the file's, not part of the RPC result text.
-      const body = readFileSync(join(dirs.txs, file), 'utf8').trim();
+      const body = asTheNodeSpellsIt(readFileSync(join(dirs.txs, file), 'utf8').trim());
       store.putTransaction(transactionInputFromResult(signature, encoding, body));
       transactions++;
     }

@@ -10,7 +10,6 @@ export const LEDGER_SCHEMA_VERSION = 1;
 
 export type TransactionVersion = 'legacy' | 0;
 export type StoredTransactionEncoding = 'json' | 'jsonParsed' | 'base64';
-export const STORED_TRANSACTION_ENCODINGS: readonly StoredTransactionEncoding[] = ['json', 'jsonParsed', 'base64'];
 
 export interface TransactionInput {
   signature: string;
@@ -82,7 +81,7 @@ create table if not exists transactions (
 );
 create index if not exists transactions_slot on transactions(slot);
 create table if not exists transaction_bodies (
-  signature text not null references transactions(signature),
+  signature text not null,
   encoding text not null check (encoding in ('json', 'jsonParsed', 'base64')),
   body text not null,
   primary key (signature, encoding)
@@ -128,14 +127,11 @@ export function openLedger(file: string, opts: { readonly?: boolean } = {}): Led
   const db = new Database(file, { readonly, fileMustExist: readonly });
   try {
     const found = db.pragma('user_version', { simple: true }) as number;
-    if (readonly) {
-      if (found !== LEDGER_SCHEMA_VERSION) {
-        throw new Error(`${file}: ledger schema version ${found}, expected ${LEDGER_SCHEMA_VERSION}`);
-      }
-    } else {
-      if (found !== 0 && found !== LEDGER_SCHEMA_VERSION) {
-        throw new Error(`${file}: ledger schema version ${found}, expected ${LEDGER_SCHEMA_VERSION}`);
-      }
+    // 0 is a new, empty file, which only a writer can set up.
+    if (found !== LEDGER_SCHEMA_VERSION && (readonly || found !== 0)) {
+      throw new Error(`${file}: ledger schema version ${found}, expected ${LEDGER_SCHEMA_VERSION}`);
+    }
+    if (!readonly) {
       db.pragma('journal_mode = WAL');
       // With WAL, NORMAL only risks the last commits on power loss, never corruption.
       db.pragma('synchronous = NORMAL');

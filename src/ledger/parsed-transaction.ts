@@ -7,7 +7,7 @@
  * shape. That matches the node exactly for non-native programs and is the documented gap for the
  * remaining native ones.
  */
-import { getBase58Decoder, getBase58Encoder } from '@solana/kit';
+import { decodeBase58, encodeBase58 } from '../codec/base58.js';
 
 import { isReservedAccountKey } from './reserved-accounts.js';
 
@@ -19,8 +19,6 @@ const ASSOCIATED_TOKEN_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL';
 const MEMO_V1_PROGRAM = 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo';
 const MEMO_V3_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
 
-const base58Decoder = getBase58Decoder();
-const base58Encoder = getBase58Encoder();
 // Rust's str::from_utf8 keeps a leading BOM and rejects every malformed sequence.
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -112,9 +110,9 @@ function parseAccountKeys(message: any, keys: string[], numStatic: number, numLo
 
 function copyLookup(lookup: any) {
   return {
-    accountKey: lookup.accountKey,
-    readonlyIndexes: [...lookup.readonlyIndexes],
-    writableIndexes: [...lookup.writableIndexes],
+    accountKey: lookup?.accountKey,
+    readonlyIndexes: [...list(lookup?.readonlyIndexes, 'addressTableLookups[].readonlyIndexes')],
+    writableIndexes: [...list(lookup?.writableIndexes, 'addressTableLookups[].writableIndexes')],
   };
 }
 
@@ -136,12 +134,8 @@ function parseInstruction(ix: any, keys: string[]): Record<string, unknown> {
 
 function tryNative(parse: NativeParser, accounts: unknown[], data: unknown, keys: string[]): unknown {
   if (typeof data !== 'string') return undefined;
-  let bytes: Uint8Array;
-  try {
-    bytes = base58Encoder.encode(data) as Uint8Array;
-  } catch {
-    return undefined;
-  }
+  const bytes = decodeBase58(data);
+  if (bytes === null) return undefined;
   try {
     return parse(accounts as number[], bytes, keys);
   } catch (e) {
@@ -192,7 +186,7 @@ class DataReader {
   }
 
   pubkey(): string {
-    return base58Decoder.decode(this.take(32));
+    return encodeBase58(this.take(32));
   }
 
   /** bincode String: u64 length, then UTF-8 bytes. */

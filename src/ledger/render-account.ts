@@ -2,7 +2,7 @@
  * UiAccount JSON text for a stored account, byte-for-byte as an Agave node writes it
  * (keys in serde_json's sorted order, u64s as exact integers).
  */
-import { getBase58Decoder } from '@solana/kit';
+import { encodeBase58 } from '../codec/base58.js';
 import { ErrorCode, RpcError } from '../rpc/errors.js';
 import type { AccountRow } from './ledger-store.js';
 
@@ -23,20 +23,15 @@ export const MAX_BASE58_BYTES = 128;
 
 const TOKEN_PROGRAMS = new Set(['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb']);
 
-const base58 = getBase58Decoder();
-
-export function bytesToBase58(bytes: Uint8Array): string {
-  return base58.decode(bytes);
-}
-
 function bytesToBase64(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 }
 
 function sliceData(data: Uint8Array, slice: DataSlice | undefined): Uint8Array {
   if (slice === undefined) return data;
-  if (slice.offset >= data.length) return data.subarray(0, 0);
-  return data.subarray(slice.offset, slice.offset + Math.min(slice.length, data.length - slice.offset));
+  // subarray clamps both ends to the data, which is the node's rule: empty from an offset past
+  // the end, the length cut short at the end.
+  return data.subarray(slice.offset, slice.offset + slice.length);
 }
 
 function renderData(row: AccountRow, config: AccountRenderConfig): string {
@@ -50,7 +45,7 @@ function renderData(row: AccountRow, config: AccountRenderConfig): string {
           `Encoded binary (base 58) data should be less than ${MAX_BASE58_BYTES} bytes, please use Base64 encoding.`,
         );
       }
-      const text = JSON.stringify(bytesToBase58(data));
+      const text = JSON.stringify(encodeBase58(data));
       return config.encoding === 'binary' ? text : `[${text},"base58"]`;
     }
     // Node 20 has no zstd. The node itself answers plain base64, labelled "base64", when its zstd

@@ -7,7 +7,7 @@ import { parseJson, stringifyJson } from '../json/lossless.js';
 import { ErrorCode, RpcError, unsupportedTransactionVersion } from '../rpc/errors.js';
 import type { StoredTransactionEncoding, TransactionRow, TransactionVersion } from './ledger-store.js';
 import { jsonResultToJsonParsed } from './parsed-transaction.js';
-import { bytesToBase58 } from './render-account.js';
+import { encodeBase58 } from '../codec/base58.js';
 import { decodeWireTransaction, encodeWireTransaction } from './wire-transaction.js';
 
 export type TransactionEncoding = 'json' | 'jsonParsed' | 'base64' | 'base58' | 'binary';
@@ -170,10 +170,10 @@ export function renderTransaction(row: TransactionRow, config: TransactionRender
       result = { ...source, transaction: [Buffer.from(wireBytes(row, source, from)).toString('base64'), 'base64'] };
       break;
     case 'base58':
-      result = { ...source, transaction: [bytesToBase58(wireBytes(row, source, from)), 'base58'] };
+      result = { ...source, transaction: [encodeBase58(wireBytes(row, source, from)), 'base58'] };
       break;
     case 'binary':
-      result = { ...source, transaction: bytesToBase58(wireBytes(row, source, from)) };
+      result = { ...source, transaction: encodeBase58(wireBytes(row, source, from)) };
       break;
   }
   setVersion(result, version);

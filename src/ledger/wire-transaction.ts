@@ -4,7 +4,7 @@
  * Objects are built with their keys in alphabetical order because the node serializes its
  * responses through a BTreeMap; a client comparing raw text sees the same bytes either way.
  */
-import { getBase58Decoder, getBase58Encoder } from '@solana/kit';
+import { decodeBase58 as base58Bytes, encodeBase58 } from '../codec/base58.js';
 
 export interface JsonMessageHeader {
   numReadonlySignedAccounts: number;
@@ -47,8 +47,6 @@ const ADDRESS_BYTES = 32;
 const VERSION_PREFIX = 0x80;
 const SHORTVEC_MAX = 0xffff;
 
-const base58Decoder = getBase58Decoder();
-const base58Encoder = getBase58Encoder();
 
 class ByteReader {
   private offset = 0;
@@ -106,10 +104,6 @@ function truncated(what: string, at: number): Error {
   return new Error(`invalid wire transaction: truncated while reading ${what} at byte ${at}`);
 }
 
-function base58(bytes: Uint8Array): string {
-  return base58Decoder.decode(bytes);
-}
-
 function readIndexes(reader: ByteReader, what: string): number[] {
   const n = reader.count(what, 1);
   return Array.from(reader.take(n, what));
@@ -120,7 +114,7 @@ export function decodeWireTransaction(bytes: Uint8Array): { transaction: JsonTra
 
   const signatureCount = reader.count('signatures', SIGNATURE_BYTES);
   const signatures: string[] = [];
-  for (let i = 0; i < signatureCount; i++) signatures.push(base58(reader.take(SIGNATURE_BYTES, 'signature')));
+  for (let i = 0; i < signatureCount; i++) signatures.push(encodeBase58(reader.take(SIGNATURE_BYTES, 'signature')));
 
   let version: TransactionVersion = 'legacy';
   const first = reader.u8('message header');
@@ -139,9 +133,9 @@ export function decodeWireTransaction(bytes: Uint8Array): { transaction: JsonTra
 
   const keyCount = reader.count('account keys', ADDRESS_BYTES);
   const accountKeys: string[] = [];
-  for (let i = 0; i < keyCount; i++) accountKeys.push(base58(reader.take(ADDRESS_BYTES, 'account key')));
+  for (let i = 0; i < keyCount; i++) accountKeys.push(encodeBase58(reader.take(ADDRESS_BYTES, 'account key')));
 
-  const recentBlockhash = base58(reader.take(ADDRESS_BYTES, 'recent blockhash'));
+  const recentBlockhash = encodeBase58(reader.take(ADDRESS_BYTES, 'recent blockhash'));
 
   // Each instruction takes at least 3 bytes (program index and two empty lengths).
   const instructionCount = reader.count('instructions', 3);
@@ -150,7 +144,7 @@ export function decodeWireTransaction(bytes: Uint8Array): { transaction: JsonTra
     const programIdIndex = reader.u8('instruction program index');
     const accounts = readIndexes(reader, 'instruction accounts');
     const dataLength = reader.count('instruction data', 1);
-    const data = base58(reader.take(dataLength, 'instruction data'));
+    const data = encodeBase58(reader.take(dataLength, 'instruction data'));
     // The wire format has no stack height; the node shows null for top-level instructions then.
     instructions.push({ accounts, data, programIdIndex, stackHeight: null });
   }
@@ -171,7 +165,7 @@ function readLookups(reader: ByteReader): JsonAddressTableLookup[] {
   const n = reader.count('address table lookups', ADDRESS_BYTES + 2);
   const lookups: JsonAddressTableLookup[] = [];
   for (let i = 0; i < n; i++) {
-    const accountKey = base58(reader.take(ADDRESS_BYTES, 'lookup table address'));
+    const accountKey = encodeBase58(reader.take(ADDRESS_BYTES, 'lookup table address'));
     const writableIndexes = readIndexes(reader, 'lookup writable indexes');
     const readonlyIndexes = readIndexes(reader, 'lookup readonly indexes');
     lookups.push({ accountKey, readonlyIndexes, writableIndexes });
@@ -243,11 +237,9 @@ class ByteWriter {
 
 function decodeBase58(text: unknown, what: string): Uint8Array {
   if (typeof text !== 'string') throw new Error(`cannot encode transaction: ${what} must be a base58 string`);
-  try {
-    return base58Encoder.encode(text) as Uint8Array;
-  } catch {
-    throw new Error(`cannot encode transaction: ${what} is not valid base58`);
-  }
+  const bytes = base58Bytes(text);
+  if (bytes === null) throw new Error(`cannot encode transaction: ${what} is not valid base58`);
+  return bytes;
 }
 
 function list<T>(value: T[] | undefined, what: string): T[] {

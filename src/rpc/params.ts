@@ -7,7 +7,7 @@ import * as validators from './validators.generated.js';
 import { accountEncodings, transactionEncodings } from './schemas.js';
 import { invalidParams, RpcError } from './errors.js';
 import { invalidParamsText, typeMismatch } from './serde-text.js';
-import { decodeBase58 } from './base58.js';
+import { decodeBase58 } from '../codec/base58.js';
 
 export type TransactionEncoding = (typeof transactionEncodings)[number];
 export type AccountEncoding = (typeof accountEncodings)[number];
