@@ -1,7 +1,9 @@
 /** Keys and plans as a client meets them over HTTP: 401, 403, 429, header/path precedence, revocation. */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createKey, post, rpc, runCli, startGateway, type RunningGateway } from './support/gateway.js';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { cli, createKey, post, rpc, runCli, startGateway, tempDir, type RunningGateway } from './support/gateway.js';
 
 let gw: RunningGateway;
 before(async () => {
@@ -82,4 +84,25 @@ test('over the plan rate is 429 with Retry-After; a batch larger than the burst 
 test('plans list shows the three default plans', () => {
   const out = runCli(['plans', 'list', '--db', gw.db]);
   for (const name of ['free', 'developer', 'business']) assert.match(out, new RegExp(`^${name}\\t`, 'm'));
+});
+
+test('serve with an empty key store creates a development key and prints a working curl line', async () => {
+  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--db', join(tempDir(), 'empty.sqlite')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    let output = '';
+    const curl = await new Promise<string>((resolve) => {
+      child.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const line = output.split('\n').find((l) => l.trim().startsWith('curl '));
+        if (line) resolve(line.trim());
+      });
+    });
+    assert.match(output, /for local use only/);
+    const [, url] = /curl -s (\S+)/.exec(curl)!;
+    const answer = await post(url, rpc('getHealth'));
+    assert.equal(answer.status, 200);
+    assert.equal(JSON.parse(answer.text).result, 'ok');
+  } finally {
+    child.kill('SIGTERM');
+  }
 });

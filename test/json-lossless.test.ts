@@ -5,6 +5,7 @@ import { test } from 'node:test';
 
 import { LosslessNumber, parseJson, stringifyJson } from '../src/json/lossless.js';
 import { corpusTransactionsDir } from '../src/paths.js';
+import { textMutator } from './support/mutate.js';
 
 const U64_MAX = '18446744073709551615';
 
@@ -221,23 +222,10 @@ test('the own parser agrees with JSON.parse on mutated texts', () => {
     `{"jsonrpc":"2.0","id":${U64_MAX},"method":"getBalance","params":["Abc\\u0041", {"commitment":"finalized","minContextSlot":123}]}`,
     '[1.5e3,-0,"x\\"y",{"a":[true,false,null]},[],{}]',
   ];
-  let state = 0x2545f491;
-  const random = (n: number) => {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    return state % n;
-  };
-  const alphabet = '{}[]",:\\ u-+.eE0123456789tfnlrsa\t\n';
+  const mutate = textMutator(0x2545f491, '{}[]",:\\ u-+.eE0123456789tfnlrsa\t\n');
   let accepted = 0;
   for (let round = 0; round < 4000; round++) {
-    let text = seeds[round % seeds.length];
-    for (let edits = 1 + random(3); edits > 0; edits--) {
-      const at = random(text.length + 1);
-      const op = random(3);
-      const ch = alphabet[random(alphabet.length)];
-      if (op === 0) text = text.slice(0, at) + text.slice(at + 1);
-      else if (op === 1) text = text.slice(0, at) + ch + text.slice(at);
-      else text = text.slice(0, at) + ch + text.slice(at + 1);
-    }
+    const text = mutate(seeds[round % seeds.length]);
     const wrapped = onOwnParser(text);
     let expected: unknown;
     try {

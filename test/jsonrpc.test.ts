@@ -144,6 +144,9 @@ test('HTTP edges: content type, methods, health, CORS preflight', async () => {
   assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
   const deep = await post(`${gw.url}/a/b`, rpc('getHealth'));
   assert.equal(deep.status, 404);
+  const malformed = await post(`${gw.url}/%E0%A4%A`, rpc('getHealth'));
+  assert.equal(malformed.status, 401);
+  assert.equal((await fetch(`${gw.url}/health`)).status, 200, 'the gateway survived the malformed path');
 });
 
 test('query flags: invalid values name the flag', async () => {

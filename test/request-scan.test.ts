@@ -5,6 +5,7 @@ import { test } from 'node:test';
 
 import { scanRequestBody, type ScannedBody, type ScannedEntry, type ScannedObject, type Span } from '../src/json/request-scan.js';
 import { corpusTransactionsDir } from '../src/paths.js';
+import { textMutator } from './support/mutate.js';
 
 const U64_MAX = '18446744073709551615';
 
@@ -140,12 +141,7 @@ test('on valid mutated texts every span parses to JSON.parse value; otherwise on
     String.raw`{"jsonrpc":"2.0","id":12,"method":"sendTransaction","params":["AQ\"\\==",{"encoding":"base64","x":[1,{"y":null}]}]}`,
     String.raw`[{"id":1,"method":"a"},{"id":"2","m\u0065thod":"b","params":[true,false]},7,"s",[]]`,
   ];
-  let state = 0x9e3779b9;
-  const random = (n: number) => {
-    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
-    return state % n;
-  };
-  const alphabet = '{}[]",:\\ u-.e019tfnl\n';
+  const mutate = textMutator(0x9e3779b9, '{}[]",:\\ u-.e019tfnl\n');
   const check = (text: string) => {
     let reference: unknown;
     try {
@@ -180,15 +176,7 @@ test('on valid mutated texts every span parses to JSON.parse value; otherwise on
     for (let cut = 0; cut <= seed.length; cut++) if (check(seed.slice(0, cut))) valid++;
   }
   for (let round = 0; round < 6000; round++) {
-    let text = seeds[round % seeds.length];
-    for (let edits = 1 + random(3); edits > 0; edits--) {
-      const at = random(text.length + 1);
-      const op = random(3);
-      const ch = alphabet[random(alphabet.length)];
-      if (op === 0) text = text.slice(0, at) + text.slice(at + 1);
-      else if (op === 1) text = text.slice(0, at) + ch + text.slice(at);
-      else text = text.slice(0, at) + ch + text.slice(at + 1);
-    }
+    const text = mutate(seeds[round % seeds.length]);
     if (check(text)) valid++;
   }
   assert.ok(valid > 100, `only ${valid} texts were valid`);

@@ -45,7 +45,13 @@ function keyFromPath(url: string): string | null | undefined {
   const path = url.endsWith('/') && url.length > 1 ? url.slice(0, -1) : url;
   if (path === '/' || path === '') return null;
   const segment = path.slice(1);
-  return segment.includes('/') ? undefined : decodeURIComponent(segment);
+  if (segment.includes('/')) return undefined;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    // A malformed escape cannot be a key we issued; treated as a key nobody has, it earns a 401.
+    return segment;
+  }
 }
 
 export class HttpServer {
