@@ -14,13 +14,11 @@ export interface DispatchLimits {
   maxBatchTransactions: number;
   /** All entries of a batch; each one may become an upstream request. */
   maxBatchEntries: number;
-  requestTimeoutMs: number;
 }
 
 export const defaultDispatchLimits: DispatchLimits = {
   maxBatchTransactions: 10,
   maxBatchEntries: 100,
-  requestTimeoutMs: 30_000,
 };
 
 export interface DispatchResult {
@@ -106,12 +104,11 @@ export class Dispatcher {
   }
 
   private async answer(call: Call, flags: Flags, inBatch: boolean): Promise<BackendReply> {
-    const signal = AbortSignal.timeout(this.limits.requestTimeoutMs);
     try {
       switch (call.method) {
         case 'getTransaction': {
           const request = parseGetTransactionParams(positional(call));
-          const reply = await this.backend.getTransaction(call, request, signal);
+          const reply = await this.backend.getTransaction(call, request);
           return flags.explorerkit ? this.enhanced('getTransaction', reply, flags) : reply;
         }
         case 'getMultipleAccounts': {
@@ -120,14 +117,14 @@ export class Dispatcher {
               'getMultipleAccounts cannot be batched; send it as a single request (it takes up to 100 addresses)');
           }
           const request = parseGetMultipleAccountsParams(positional(call));
-          const reply = await this.backend.getMultipleAccounts(call, request, signal);
+          const reply = await this.backend.getMultipleAccounts(call, request);
           return flags.explorerkit ? this.enhanced('getMultipleAccounts', reply, flags) : reply;
         }
         default:
-          return await this.backend.passThrough(call, signal);
+          return await this.backend.passThrough(call);
       }
     } catch (error) {
-      return { status: 200, body: errorResponse(asRpcError(error, signal, this.limits.requestTimeoutMs), call.idRaw) + '\n' };
+      return { status: 200, body: errorResponse(asRpcError(error), call.idRaw) + '\n' };
     }
   }
 
@@ -142,11 +139,8 @@ function positional(call: Call): unknown[] {
   return call.params;
 }
 
-function asRpcError(error: unknown, signal: AbortSignal, timeoutMs: number): RpcError {
+function asRpcError(error: unknown): RpcError {
   if (error instanceof RpcError) return error;
-  if (signal.aborted) {
-    return new RpcError(ErrorCode.upstreamTimeout, `Request did not complete within ${timeoutMs} ms; retry later`);
-  }
   console.error('enhanced-rpc: unexpected error while answering a call:', error);
   return internalError();
 }

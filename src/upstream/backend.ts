@@ -12,10 +12,10 @@ export interface BackendReply {
 }
 
 export interface Backend {
-  getTransaction(call: Call, request: TransactionRequest, signal: AbortSignal): Promise<BackendReply>;
-  getMultipleAccounts(call: Call, request: AccountsRequest, signal: AbortSignal): Promise<BackendReply>;
+  getTransaction(call: Call, request: TransactionRequest): Promise<BackendReply>;
+  getMultipleAccounts(call: Call, request: AccountsRequest): Promise<BackendReply>;
   /** Every other method: answered unchanged, byte for byte. */
-  passThrough(call: Call, signal: AbortSignal): Promise<BackendReply>;
+  passThrough(call: Call): Promise<BackendReply>;
   health(): { ok: boolean; detail: unknown };
   close(): Promise<void>;
 }

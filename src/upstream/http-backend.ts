@@ -23,22 +23,22 @@ export class HttpBackend implements Backend {
     private readonly cache: LedgerRpc | null,
   ) {}
 
-  async getTransaction(call: Call, request: TransactionRequest, signal: AbortSignal): Promise<BackendReply> {
+  async getTransaction(call: Call, request: TransactionRequest): Promise<BackendReply> {
     const cached = this.fromCache(request);
     if (cached !== null) return { status: 200, body: resultResponse(cached, call.idRaw) + '\n' };
-    const reply = await this.pool.send(call.raw, { retryable: true, signal });
+    const reply = await this.pool.send(call.raw, { retryable: true });
     if (this.cache && reply.status === 200 && request.commitment !== 'confirmed' && cacheable.has(request.encoding)) {
       this.remember(request, reply.body.toString());
     }
     return reply;
   }
 
-  getMultipleAccounts(call: Call, _request: AccountsRequest, signal: AbortSignal): Promise<BackendReply> {
-    return this.pool.send(call.raw, { retryable: true, signal });
+  getMultipleAccounts(call: Call, _request: AccountsRequest): Promise<BackendReply> {
+    return this.pool.send(call.raw, { retryable: true });
   }
 
-  passThrough(call: Call, signal: AbortSignal): Promise<BackendReply> {
-    return this.pool.send(call.raw, { retryable: !notRetryable.has(call.method), signal });
+  passThrough(call: Call): Promise<BackendReply> {
+    return this.pool.send(call.raw, { retryable: !notRetryable.has(call.method) });
   }
 
   health() {
