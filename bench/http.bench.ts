@@ -4,7 +4,7 @@
  *   (cost of envelope parsing, auth, rate limiting and dispatch);
  * - getTransaction and getMultipleAccounts from the embedded ledger;
  * - pass-through: client → gateway → node vs client → node directly (the node is a ledger-mode gateway).
- * Run with `make bench`. Each measurement: autocannon, CONNECTIONS connections, DURATION seconds.
+ * Run with `make bench`. Each measurement: autocannon, CONNECTIONS connections, DURATION seconds, ROUNDS rounds.
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { projectRoot } from '../src/paths.js';
 import { startGateway, type RunningGateway } from '../test/support/gateway.js';
 
-const duration = Number(process.env.DURATION ?? 5);
+const duration = Number(process.env.DURATION ?? 4);
 const connections = Number(process.env.CONNECTIONS ?? 32);
 
 interface Measured { name: string; rps: number; p50: number; p99: number; errors: number }
@@ -44,20 +44,29 @@ const body = (method: string, params: unknown[] = []) => JSON.stringify({ jsonrp
 const floor = await startFloor();
 const node: RunningGateway = await startGateway();
 const gateway: RunningGateway = await startGateway(['--upstream', `${node.url}/${node.key}`]);
-const results: Measured[] = [];
+const rounds = Number(process.env.ROUNDS ?? 3);
+const cases: [string, string, string][] = [
+  ['floor: bare uWS, fixed answer', floor.url, body('getHealth')],
+  ['gateway (ledger): getHealth', `${node.url}/${node.key}`, body('getHealth')],
+  ['gateway (ledger): getTransaction jsonParsed', `${node.url}/${node.key}`,
+    body('getTransaction', [signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }])],
+  ['direct to node: getSlot', `${node.url}/${node.key}`, body('getSlot')],
+  ['through gateway to node: getSlot', `${gateway.url}/${gateway.key}`, body('getSlot')],
+];
+// Rounds interleave the cases so that drift in the machine's load hits all of them alike; each
+// case reports its median round.
+const samples: Measured[][] = cases.map(() => []);
 try {
-  results.push(await load('floor: bare uWS, fixed answer', floor.url, body('getHealth')));
-  results.push(await load('gateway (ledger): getHealth', `${node.url}/${node.key}`, body('getHealth')));
-  results.push(await load('gateway (ledger): getTransaction jsonParsed', `${node.url}/${node.key}`,
-    body('getTransaction', [signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }])));
-  results.push(await load('direct to node: getSlot', `${node.url}/${node.key}`, body('getSlot')));
-  results.push(await load('through gateway to node: getSlot', `${gateway.url}/${gateway.key}`, body('getSlot')));
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, [name, url, text]] of cases.entries()) samples[i].push(await load(name, url, text));
+  }
 } finally {
   await Promise.all([floor.stop(), node.stop(), gateway.stop()]);
 }
+const results = samples.map((runs) => [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]);
 
 const ratio = (a: Measured, b: Measured) => (a.rps / b.rps).toFixed(2);
-console.log(`\nHTTP benchmark: ${cpus().length} cores, Node ${process.version}, ${connections} connections, ${duration} s each\n`);
+console.log(`\nHTTP benchmark: ${cpus().length} cores, Node ${process.version}, ${connections} connections, median of ${rounds} rounds of ${duration} s\n`);
 console.log('| measurement | req/s | p50 ms | p99 ms | errors |');
 console.log('|---|---:|---:|---:|---:|');
 for (const r of results) console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`);
