@@ -15,7 +15,8 @@ import { LedgerBackend } from './upstream/ledger-backend.js';
 import type { Backend } from './upstream/backend.js';
 import { defaultDispatchLimits, Dispatcher, type DispatchLimits } from './rpc/dispatch.js';
 import { defaultMaxNesting } from './rpc/envelope.js';
-import { standardOutput } from './enhance/enhance.js';
+import { explorerkit } from './enhance/enhance.js';
+import { loadBundledRegistry } from './decode/registry.js';
 import { HttpServer } from './http/server.js';
 
 export const defaultLedgerFile = join(projectRoot, 'dist', 'ledger.sqlite');
@@ -48,7 +49,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   const backend: Backend = upstreams.length > 0
     ? new HttpBackend(new UpstreamPool({ urls: upstreams, timeoutMs: options.upstreamTimeoutMs }), ledger)
     : new LedgerBackend(ledger);
-  const dispatcher = new Dispatcher(backend, standardOutput, { ...defaultDispatchLimits, ...options.limits });
+  const dispatcher = new Dispatcher(backend, explorerkit(loadBundledRegistry()), { ...defaultDispatchLimits, ...options.limits });
   const http = new HttpServer(
     {
       host: options.host ?? '127.0.0.1',

@@ -111,7 +111,7 @@ function scanObject(text: string, start: number): ScannedObject {
 }
 
 /** The unescaped name of the string token [start, end), quotes included. */
-function memberName(text: string, start: number, end: number): string {
+export function memberName(text: string, start: number, end: number): string {
   for (let i = start + 1; i < end - 1; i++) {
     if (text.charCodeAt(i) === BACKSLASH) {
       // Escaped member names are rare enough that JSON.parse's decoder is the simplest exact one.
@@ -122,7 +122,7 @@ function memberName(text: string, start: number, end: number): string {
 }
 
 /** End offset of the value starting at `start`; nested containers are skipped without recursion. */
-function skipValue(text: string, start: number): number {
+export function skipValue(text: string, start: number): number {
   const c = text.charCodeAt(start);
   if (c === QUOTE) return skipString(text, start);
   if (c === OPEN_BRACE || c === OPEN_BRACKET) return skipContainer(text, start);
@@ -149,7 +149,7 @@ function skipContainer(text: string, start: number): number {
 }
 
 /** End offset (after the closing quote) of the string opening at `start`. */
-function skipString(text: string, start: number): number {
+export function skipString(text: string, start: number): number {
   let q = start;
   for (;;) {
     // indexOf keeps long base64/base58 params cheap to cross.
@@ -172,7 +172,7 @@ function skipNumber(text: string, start: number): number {
   }
 }
 
-function skipWhitespace(text: string, from: number): number {
+export function skipWhitespace(text: string, from: number): number {
   let i = from;
   for (;;) {
     const c = text.charCodeAt(i);
@@ -181,7 +181,7 @@ function skipWhitespace(text: string, from: number): number {
   }
 }
 
-function unexpected(text: string, at: number): SyntaxError {
+export function unexpected(text: string, at: number): SyntaxError {
   if (at >= text.length) return new SyntaxError('Unexpected end of JSON input');
   return new SyntaxError(`Unexpected token ${JSON.stringify(text.charAt(at))} in JSON at position ${at}`);
 }

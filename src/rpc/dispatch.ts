@@ -4,6 +4,7 @@
  */
 import type { Backend, BackendReply } from '../upstream/backend.js';
 import type { Enhancer } from '../enhance/enhance.js';
+import { upstreamAccountEncoding } from '../enhance/accounts.js';
 import type { Flags } from '../http/flags.js';
 import { type Body, type Call, type Entry, errorResponse } from './envelope.js';
 import { ErrorCode, internalError, invalidParams, RpcError } from './errors.js';
@@ -106,20 +107,14 @@ export class Dispatcher {
   private async answer(call: Call, flags: Flags, inBatch: boolean): Promise<BackendReply> {
     try {
       switch (call.method) {
-        case 'getTransaction': {
-          const request = parseGetTransactionParams(positional(call));
-          const reply = await this.backend.getTransaction(call, request);
-          return flags.explorerkit ? this.enhanced('getTransaction', reply, flags) : reply;
-        }
-        case 'getMultipleAccounts': {
+        case 'getTransaction':
+          return await this.transaction(call, flags);
+        case 'getMultipleAccounts':
           if (inBatch) {
             throw new RpcError(ErrorCode.invalidRequest,
               'getMultipleAccounts cannot be batched; send it as a single request (it takes up to 100 addresses)');
           }
-          const request = parseGetMultipleAccountsParams(positional(call));
-          const reply = await this.backend.getMultipleAccounts(call, request);
-          return flags.explorerkit ? this.enhanced('getMultipleAccounts', reply, flags) : reply;
-        }
+          return await this.accounts(call, flags);
         default:
           return await this.backend.passThrough(call);
       }
@@ -128,10 +123,50 @@ export class Dispatcher {
     }
   }
 
-  private async enhanced(method: 'getTransaction' | 'getMultipleAccounts', reply: BackendReply, flags: Flags) {
+  /** With explorerkit and no encoding named, the node is asked for jsonParsed: its native parsing plus ours. */
+  private async transaction(call: Call, flags: Flags): Promise<BackendReply> {
+    const request = parseGetTransactionParams(positional(call));
+    if (!flags.explorerkit) return this.backend.getTransaction(call, request);
+    let upstreamCall = call;
+    if (!request.encodingGiven) {
+      request.encoding = 'jsonParsed';
+      upstreamCall = withConfig(call, { encoding: 'jsonParsed' });
+    }
+    const reply = await this.backend.getTransaction(upstreamCall, request);
     if (reply.status !== 200) return reply;
-    return { status: 200, body: await this.enhancer.enhance(method, reply.body, flags) };
+    return { status: 200, body: await this.enhancer.transaction(reply.body.toString()) };
   }
+
+  /**
+   * With explorerkit the node is asked for base64 (or jsonParsed) so that account data can be
+   * decoded; what is not decoded is put back into the encoding the client asked for. A dataSlice
+   * cuts the layout, so sliced requests are answered as the node answers them.
+   */
+  private async accounts(call: Call, flags: Flags): Promise<BackendReply> {
+    const request = parseGetMultipleAccountsParams(positional(call));
+    if (!flags.explorerkit || request.dataSlice) return this.backend.getMultipleAccounts(call, request);
+    const asked = request.encoding;
+    const fetched = upstreamAccountEncoding(asked);
+    const upstreamCall = fetched === (asked ?? 'base64') ? call : withConfig(call, { encoding: fetched });
+    const reply = await this.backend.getMultipleAccounts(upstreamCall, { ...request, encoding: fetched });
+    if (reply.status !== 200) return reply;
+    return { status: 200, body: await this.enhancer.accounts(reply.body.toString(), asked) };
+  }
+}
+
+/**
+ * The same call with members added to its config object. The params are re-serialized from their
+ * parsed form, which is exact for these methods' params (strings, small integers, booleans).
+ */
+function withConfig(call: Call, overrides: Record<string, unknown>): Call {
+  const [first, config] = call.params ?? [];
+  const merged = { ...(typeof config === 'object' && config !== null ? config : typeof config === 'string' ? { encoding: config } : {}), ...overrides };
+  const params = [first, merged];
+  return {
+    ...call,
+    params,
+    raw: `{"jsonrpc":"2.0","id":${call.idRaw},"method":${JSON.stringify(call.method)},"params":${JSON.stringify(params)}}`,
+  };
 }
 
 function positional(call: Call): unknown[] {

@@ -1,0 +1,208 @@
+/**
+ * Leaf readers of the decoder compiler. Every reader takes a cursor, checks the bytes it needs
+ * against `end` before touching them, advances `pos` and returns the rendered value, or returns
+ * FAIL and leaves the cursor wherever it was (the whole decode is abandoned then).
+ */
+import { encodeBase58 } from '../codec/base58.js';
+
+export interface Cursor {
+  bytes: Uint8Array;
+  view: DataView;
+  pos: number;
+  /** Readers never look at or past this; a fixed-size window lowers it temporarily. */
+  end: number;
+  /** Nesting of recursive types, bounded so hostile data cannot exhaust the stack. */
+  depth: number;
+}
+
+/** A sentinel rather than exceptions: failing is an ordinary outcome on the hot path. */
+export const FAIL: unique symbol = Symbol('not decoded');
+
+export type Read = (c: Cursor) => unknown;
+
+export function cursorOver(bytes: Uint8Array, pos: number): Cursor {
+  return { bytes, view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), pos, end: bytes.length, depth: 0 };
+}
+
+export const failRead: Read = () => FAIL;
+
+// Below 2^21 in the high word, hi * 2^32 + lo stays under 2^53, where doubles are exact; the
+// common amounts take this path and skip BigInt entirely.
+const TWO_POW_32 = 4294967296;
+const EXACT_HIGH = 0x200000;
+
+function u64Text(lo: number, hi: number): string {
+  if (hi < EXACT_HIGH) return String(hi * TWO_POW_32 + lo);
+  return ((BigInt(hi) << 32n) | BigInt(lo)).toString();
+}
+
+/** `hi` is the signed high word. */
+function i64Text(lo: number, hi: number): string {
+  if (hi >= -EXACT_HIGH && hi < EXACT_HIGH) return String(hi * TWO_POW_32 + lo);
+  return ((BigInt(hi) << 32n) + BigInt(lo)).toString();
+}
+
+export function intReader(bytes: 1 | 2 | 4 | 8 | 16 | 32, signed: boolean): Read {
+  switch (bytes) {
+    case 1:
+      return signed
+        ? (c) => (c.pos + 1 > c.end ? FAIL : c.view.getInt8(c.pos++))
+        : (c) => (c.pos + 1 > c.end ? FAIL : c.bytes[c.pos++]);
+    case 2:
+      return (c) => {
+        const p = c.pos;
+        if (p + 2 > c.end) return FAIL;
+        c.pos = p + 2;
+        return signed ? c.view.getInt16(p, true) : c.view.getUint16(p, true);
+      };
+    case 4:
+      return (c) => {
+        const p = c.pos;
+        if (p + 4 > c.end) return FAIL;
+        c.pos = p + 4;
+        return signed ? c.view.getInt32(p, true) : c.view.getUint32(p, true);
+      };
+    case 8:
+      return (c) => {
+        const p = c.pos;
+        if (p + 8 > c.end) return FAIL;
+        c.pos = p + 8;
+        const lo = c.view.getUint32(p, true);
+        return signed ? i64Text(lo, c.view.getInt32(p + 4, true)) : u64Text(lo, c.view.getUint32(p + 4, true));
+      };
+    case 16:
+      return (c) => {
+        const p = c.pos;
+        if (p + 16 > c.end) return FAIL;
+        c.pos = p + 16;
+        const v = c.view;
+        const w2 = v.getUint32(p + 8, true);
+        const w3 = v.getUint32(p + 12, true);
+        if (w2 === 0 && w3 === 0) return u64Text(v.getUint32(p, true), v.getUint32(p + 4, true));
+        const high = signed ? v.getBigInt64(p + 8, true) : v.getBigUint64(p + 8, true);
+        return ((high << 64n) + v.getBigUint64(p, true)).toString();
+      };
+    case 32:
+      return (c) => {
+        const p = c.pos;
+        if (p + 32 > c.end) return FAIL;
+        c.pos = p + 32;
+        let value = 0n;
+        for (let i = 24; i >= 0; i -= 8) value = (value << 64n) | c.view.getBigUint64(p + i, true);
+        return (signed ? BigInt.asIntN(256, value) : value).toString();
+      };
+  }
+}
+
+/** Solana's compact-u16, rejecting the encodings the runtime rejects (overlong or above u16). */
+export const shortU16Reader: Read = (c) => {
+  let value = 0;
+  for (let i = 0; i < 3; i++) {
+    if (c.pos >= c.end) return FAIL;
+    const byte = c.bytes[c.pos++];
+    value |= (byte & 0x7f) << (7 * i);
+    if ((byte & 0x80) === 0) {
+      if (byte === 0 && i > 0) return FAIL;
+      return value > 0xffff ? FAIL : value;
+    }
+  }
+  return FAIL;
+};
+
+/** serde_json writes non-finite floats as null. */
+export function floatReader(bytes: 4 | 8): Read {
+  return (c) => {
+    const p = c.pos;
+    if (p + bytes > c.end) return FAIL;
+    c.pos = p + bytes;
+    const x = bytes === 4 ? c.view.getFloat32(p, true) : c.view.getFloat64(p, true);
+    return Number.isFinite(x) ? x : null;
+  };
+}
+
+export function boolReader(bytes: number): Read {
+  if (bytes === 1) return (c) => (c.pos + 1 > c.end ? FAIL : c.bytes[c.pos++] !== 0);
+  return (c) => {
+    const p = c.pos;
+    if (p + bytes > c.end) return FAIL;
+    c.pos = p + bytes;
+    for (let i = p; i < p + bytes; i++) if (c.bytes[i] !== 0) return true;
+    return false;
+  };
+}
+
+export const pubkeyReader: Read = (c) => {
+  const p = c.pos;
+  if (p + 32 > c.end) return FAIL;
+  c.pos = p + 32;
+  return encodeBase58(c.bytes.subarray(p, p + 32));
+};
+
+/** A little-endian length of `bytes` bytes, or -1 when it is missing or cannot fit in any data. */
+export function readLength(c: Cursor, bytes: 1 | 2 | 4 | 8): number {
+  const p = c.pos;
+  if (p + bytes > c.end) return -1;
+  c.pos = p + bytes;
+  switch (bytes) {
+    case 1:
+      return c.bytes[p];
+    case 2:
+      return c.view.getUint16(p, true);
+    case 4:
+      return c.view.getUint32(p, true);
+    case 8:
+      // A length needing the high word is beyond any buffer this process can hold.
+      return c.view.getUint32(p + 4, true) === 0 ? c.view.getUint32(p, true) : -1;
+  }
+}
+
+export function byteArray(bytes: Uint8Array, from: number, to: number): number[] {
+  const out = new Array<number>(to - from);
+  for (let i = from; i < to; i++) out[i - from] = bytes[i];
+  return out;
+}
+
+// ignoreBOM keeps a leading U+FEFF as Rust's String does; fatal makes invalid UTF-8 a failure.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const SHORT_ASCII = 64;
+
+/** UTF-8 text of bytes[from, to), or FAIL when it is not valid UTF-8. */
+export function utf8Text(bytes: Uint8Array, from: number, to: number): string | typeof FAIL {
+  // Short ASCII names and symbols dominate; building them directly beats TextDecoder's call cost.
+  if (to - from <= SHORT_ASCII) {
+    let ascii = true;
+    for (let i = from; i < to; i++) {
+      if (bytes[i] >= 0x80) {
+        ascii = false;
+        break;
+      }
+    }
+    if (ascii) return String.fromCharCode.apply(null, bytes.subarray(from, to) as unknown as number[]);
+  }
+  try {
+    return utf8.decode(bytes.subarray(from, to));
+  } catch {
+    return FAIL;
+  }
+}
+
+export type TextEncoding = 'utf8' | 'base16' | 'base58' | 'base64';
+
+/** Renders bytes[from, to) as text; fixed-size UTF-8 fields are NUL-padded, so `trim` drops trailing zeros. */
+export function textOf(encoding: TextEncoding, trim: boolean): (bytes: Uint8Array, from: number, to: number) => string | typeof FAIL {
+  switch (encoding) {
+    case 'utf8':
+      return trim
+        ? (bytes, from, to) => {
+            while (to > from && bytes[to - 1] === 0) to--;
+            return utf8Text(bytes, from, to);
+          }
+        : utf8Text;
+    case 'base16':
+      return (bytes, from, to) => Buffer.from(bytes.buffer, bytes.byteOffset + from, to - from).toString('hex');
+    case 'base58':
+      return (bytes, from, to) => encodeBase58(bytes.subarray(from, to));
+    case 'base64':
+      return (bytes, from, to) => Buffer.from(bytes.buffer, bytes.byteOffset + from, to - from).toString('base64');
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * explorerkit for getTransaction: each non-native instruction (top-level and inner) that a bundled
+ * description decodes is replaced in the answer's text; everything else keeps the node's bytes.
+ * jsonParsed entries become `{parsed, program, programId, stackHeight}` like the node's own parsed
+ * instructions; json (compiled) entries keep their members and gain `parsed` and `program`.
+ * Binary encodings have nothing to splice into and come back unchanged.
+ */
+import { decodeBase58 } from '../codec/base58.js';
+import { findPathSpans, splice } from '../json/path-spans.js';
+import type { Span } from '../json/request-scan.js';
+import type { ProgramRegistry } from '../decode/registry.js';
+import { nodeParsedInstructionPrograms } from './native-programs.js';
+import { parsedInstruction } from './instruction-info.js';
+
+interface RawInstruction {
+  programId?: string;
+  programIdIndex?: number;
+  accounts?: (string | number)[];
+  data?: string;
+  parsed?: unknown;
+  stackHeight?: number | null;
+}
+
+const instructionPaths = [
+  ['result', 'transaction', 'message', 'instructions', '*'],
+  ['result', 'meta', 'innerInstructions', '*', 'instructions', '*'],
+] as const;
+
+export function enhanceTransaction(text: string, registry: ProgramRegistry): string {
+  const answer = JSON.parse(text);
+  const result = answer?.result;
+  const message = result?.transaction?.message;
+  if (!message || !Array.isArray(message.accountKeys)) return text;
+  const parsedEncoding = typeof message.accountKeys[0] === 'object';
+  const keys: string[] = parsedEncoding
+    ? message.accountKeys.map((k: { pubkey: string }) => k.pubkey)
+    : [...message.accountKeys, ...(result.meta?.loadedAddresses?.writable ?? []), ...(result.meta?.loadedAddresses?.readonly ?? [])];
+  const instructions: RawInstruction[] = [
+    ...(message.instructions ?? []),
+    ...(result.meta?.innerInstructions ?? []).flatMap((inner: { instructions: RawInstruction[] }) => inner.instructions ?? []),
+  ];
+  const [topSpans, innerSpans] = findPathSpans(text, instructionPaths);
+  const spans: Span[] = [...topSpans, ...innerSpans];
+  if (spans.length !== instructions.length) return text;
+
+  const edits: { span: Span; text: string }[] = [];
+  instructions.forEach((ix, i) => {
+    const replacement = parsedEncoding ? enhanceParsedEntry(ix, registry) : enhanceCompiledEntry(ix, keys, registry, text, spans[i]);
+    if (replacement !== null) edits.push({ span: spans[i], text: replacement });
+  });
+  edits.sort((a, b) => a.span.start - b.span.start);
+  return splice(text, edits);
+}
+
+function decode(programId: string | undefined, data: string | undefined, accounts: string[], registry: ProgramRegistry) {
+  if (programId === undefined || data === undefined || nodeParsedInstructionPrograms.has(programId)) return null;
+  const program = registry.get(programId);
+  if (!program) return null;
+  const bytes = decodeBase58(data);
+  if (bytes === null) return null;
+  if (startsWith(bytes, anchorEventTag)) {
+    const event = program.decodeEvent(bytes.subarray(anchorEventTag.length));
+    return event === null ? null : { name: program.description.name, parsed: { type: event.event.name, info: event.value } };
+  }
+  const decoded = program.decodeInstruction(bytes);
+  if (decoded === null) return null;
+  return { name: program.description.name, parsed: parsedInstruction(decoded, accounts, programId) };
+}
+
+/**
+ * Anchor's event-CPI: the program invokes itself with this tag (sha256("anchor:event")[0..8],
+ * little-endian) followed by the event's discriminator and fields. Such an entry is rendered as the
+ * event it carries, its `type` the event's name as the IDL spells it.
+ */
+const anchorEventTag = Uint8Array.of(0xe4, 0x45, 0xa5, 0x2e, 0x51, 0xcb, 0x9a, 0x1d);
+
+function startsWith(bytes: Uint8Array, prefix: Uint8Array): boolean {
+  if (bytes.length < prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (bytes[i] !== prefix[i]) return false;
+  return true;
+}
+
+function enhanceParsedEntry(ix: RawInstruction, registry: ProgramRegistry): string | null {
+  if (ix.parsed !== undefined || !Array.isArray(ix.accounts)) return null;
+  const decoded = decode(ix.programId, ix.data, ix.accounts as string[], registry);
+  if (decoded === null) return null;
+  const stackHeight = 'stackHeight' in ix ? `,"stackHeight":${JSON.stringify(ix.stackHeight)}` : '';
+  return `{"parsed":${JSON.stringify(decoded.parsed)},"program":${JSON.stringify(decoded.name)},"programId":${JSON.stringify(ix.programId)}${stackHeight}}`;
+}
+
+function enhanceCompiledEntry(ix: RawInstruction, keys: string[], registry: ProgramRegistry, text: string, span: Span): string | null {
+  if (typeof ix.programIdIndex !== 'number' || !Array.isArray(ix.accounts)) return null;
+  const accounts = (ix.accounts as number[]).map((index) => keys[index]);
+  if (accounts.some((a) => a === undefined)) return null;
+  const decoded = decode(keys[ix.programIdIndex], ix.data, accounts, registry);
+  if (decoded === null) return null;
+  // The compiled entry keeps its own bytes; the decoded members go in before its closing brace.
+  const original = text.slice(span.start, span.end - 1);
+  return `${original},"parsed":${JSON.stringify(decoded.parsed)},"program":${JSON.stringify(decoded.name)}}`;
+}

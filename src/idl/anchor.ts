@@ -1,0 +1,101 @@
+/**
+ * Anchor 0.30+ IDLs: discriminators are written out (any length), accounts and events name a type
+ * of `types`, and type definitions may be generic and zero-copy (`serialization`, `repr`).
+ */
+import type { AccountDesc, EventDesc, InstructionDesc, ProgramDescription, TypeDef } from './description.js';
+import type { IdlHints } from './read-idl.js';
+import { anchorTypeDef, errorsOf, instructionAccounts, instructionArgs, isJson, json, list, programAddress, skip, text } from './anchor-legacy.js';
+
+function discriminatorOf(value: unknown, what: string): Uint8Array {
+  const bytes = list(value, `${what} discriminator`);
+  if (!bytes.every((b) => Number.isInteger(b) && (b as number) >= 0 && (b as number) <= 255)) {
+    throw new Error(`${what} discriminator is not a list of bytes`);
+  }
+  return Uint8Array.from(bytes as number[]);
+}
+
+function typeNamed(types: Map<string, TypeDef>, name: string): TypeDef {
+  const def = types.get(name);
+  if (def === undefined) throw new Error(`no type ${name} in types`);
+  if (def.generics !== undefined && def.generics.length > 0) throw new Error(`type ${name} is generic`);
+  return def;
+}
+
+export function readAnchor(value: unknown, hints: IdlHints = {}): ProgramDescription {
+  const doc = json(value, 'IDL');
+  const metadata = json(doc.metadata, 'IDL metadata');
+  const name = text(metadata.name, 'IDL metadata.name');
+  const address = programAddress(doc.address, hints, name);
+
+  const types = new Map<string, TypeDef>();
+  for (const t of list(doc.types ?? [], 'types')) {
+    try {
+      const def = anchorTypeDef(t);
+      if (!types.has(def.name)) types.set(def.name, def);
+    } catch (error) {
+      skip(hints, `type ${isJson(t) ? t.name : '?'}`, error);
+    }
+  }
+
+  const instructions: InstructionDesc[] = [];
+  for (const i of list(doc.instructions, 'instructions')) {
+    try {
+      const ix = json(i, 'instruction');
+      const ixName = text(ix.name, 'instruction name');
+      instructions.push({
+        name: ixName,
+        discriminator: discriminatorOf(ix.discriminator, `instruction ${ixName}`),
+        accounts: instructionAccounts(ix.accounts),
+        args: instructionArgs(ix.args),
+      });
+    } catch (error) {
+      skip(hints, `instruction ${isJson(i) ? i.name : '?'}`, error);
+    }
+  }
+
+  const accounts: AccountDesc[] = [];
+  for (const a of list(doc.accounts ?? [], 'accounts')) {
+    try {
+      const account = json(a, 'account');
+      const accountName = text(account.name, 'account name');
+      const def = typeNamed(types, accountName);
+      const desc: AccountDesc = {
+        name: accountName,
+        discriminator: discriminatorOf(account.discriminator, `account ${accountName}`),
+        type: def.type,
+        serialization: def.serialization,
+      };
+      if (def.repr !== undefined) desc.repr = def.repr;
+      accounts.push(desc);
+    } catch (error) {
+      skip(hints, `account ${isJson(a) ? a.name : '?'}`, error);
+    }
+  }
+
+  const events: EventDesc[] = [];
+  for (const e of list(doc.events ?? [], 'events')) {
+    try {
+      const event = json(e, 'event');
+      const eventName = text(event.name, 'event name');
+      events.push({
+        name: eventName,
+        discriminator: discriminatorOf(event.discriminator, `event ${eventName}`),
+        type: typeNamed(types, eventName).type,
+      });
+    } catch (error) {
+      skip(hints, `event ${isJson(e) ? e.name : '?'}`, error);
+    }
+  }
+
+  return {
+    address,
+    name,
+    ...(typeof metadata.version === 'string' ? { version: metadata.version } : {}),
+    dialect: 'anchor',
+    instructions,
+    accounts,
+    events,
+    errors: errorsOf(doc.errors),
+    types,
+  };
+}

@@ -1,0 +1,145 @@
+/**
+ * The one program description every IDL dialect is normalized into (Anchor legacy, Anchor 0.30+,
+ * Shank, Codama, hand-written descriptions). Nothing downstream knows which dialect a program came
+ * from: the decoder compiler and the renderers read only these types. Names are kept as the IDL
+ * spells them; renderers apply the output conventions (camelCase keys).
+ */
+
+export type IntSize = 1 | 2 | 4 | 8 | 16 | 32;
+
+export type TypeNode =
+  | { kind: 'int'; bytes: IntSize; signed: boolean }
+  /** Solana's compact-u16 (1 to 3 bytes, 7 bits each). */
+  | { kind: 'shortU16' }
+  | { kind: 'float'; bytes: 4 | 8 }
+  /** `bytes` wide (1 unless a Codama IDL says otherwise); any non-zero value is true. */
+  | { kind: 'bool'; bytes?: number }
+  | { kind: 'pubkey' }
+  /**
+   * Text: `prefix` bytes of little-endian length, or `remainder` (the rest of the data), or a fixed
+   * byte size (trailing zero bytes trimmed). `encoding` says how the bytes become text (default utf8).
+   */
+  | { kind: 'string'; size: SizeRule; encoding?: 'utf8' | 'base16' | 'base58' | 'base64' }
+  /** Raw bytes, rendered as an array of numbers. */
+  | { kind: 'bytes'; size: SizeRule }
+  /**
+   * Option<T>: `tag` bytes of 0/1 before the value (Borsh: 1; COption: 4). `fixed` means the
+   * value's bytes are present (zeroed) even when the tag says None, as in COption and zero-copy.
+   */
+  | { kind: 'option'; item: TypeNode; tag: 1 | 4; fixed: boolean }
+  /** Option without a tag: None is all-zero bytes of the item (Codama zeroableOptionTypeNode). */
+  | { kind: 'zeroableOption'; item: TypeNode }
+  /** Option that is None when no bytes remain (Codama remainderOptionTypeNode). */
+  | { kind: 'remainderOption'; item: TypeNode }
+  | { kind: 'vec'; item: TypeNode; size: SizeRule }
+  /** Fixed count; a const generic parameter (Anchor 0.30 `[T; N]`) is resolved when the generic type is used. */
+  | { kind: 'array'; item: TypeNode; length: number | { generic: string } }
+  | { kind: 'tuple'; items: TypeNode[] }
+  | { kind: 'struct'; fields: Field[] }
+  /** Variants in declaration order; `tag` bytes hold the variant's `value` (its index unless declared). */
+  | { kind: 'enum'; variants: Variant[]; tag: 1 | 2 | 4 }
+  /** HashMap/BTreeMap: `size`-prefixed list of key/value pairs, rendered as an object when keys are strings or numbers. */
+  | { kind: 'map'; key: TypeNode; value: TypeNode; size: SizeRule }
+  /** A named type of the program, with generic arguments (a type, or a number for a const parameter). */
+  | { kind: 'defined'; name: string; args?: (TypeNode | number)[] }
+  /** A generic parameter inside a generic type definition. */
+  | { kind: 'generic'; name: string }
+  /** Codama's fixedSizeTypeNode around a variable type: exactly `bytes` bytes are read and the item decoded from them. */
+  | { kind: 'fixedSize'; item: TypeNode; bytes: number }
+  /** Constant bytes that must be present before the item and are not rendered (Codama hiddenPrefixTypeNode). */
+  | { kind: 'hiddenPrefix'; prefix: Uint8Array; item: TypeNode };
+
+/** How a variable-length value finds its length. */
+export type SizeRule =
+  | { kind: 'prefix'; bytes: 1 | 2 | 4 | 8 }
+  | { kind: 'fixed'; bytes: number }
+  | { kind: 'remainder' };
+
+export interface Field {
+  name: string;
+  type: TypeNode;
+}
+
+export interface Variant {
+  name: string;
+  /** The tag value written on chain for this variant. */
+  value: number;
+  /** Absent for unit variants; named fields for struct variants; `tuple` for tuple variants. */
+  fields?: Field[];
+  tuple?: TypeNode[];
+}
+
+/** Rust layout of zero-copy (bytemuck) data; Borsh data has none. */
+export interface Repr {
+  kind: 'c' | 'transparent' | 'rust';
+  packed?: boolean;
+  align?: number;
+}
+
+export type Serialization = 'borsh' | 'bytemuck' | 'bytemuckunsafe';
+
+export interface TypeDef {
+  name: string;
+  /** Generic parameters in order: type parameters, and const parameters (array lengths). */
+  generics?: { name: string; kind: 'type' | 'const' }[];
+  type: TypeNode;
+  serialization: Serialization;
+  repr?: Repr;
+}
+
+export interface InstructionAccount {
+  name: string;
+  writable: boolean;
+  signer: boolean;
+  optional: boolean;
+}
+
+export interface InstructionDesc {
+  name: string;
+  /** Bytes the instruction data starts with (Anchor sighash, a Shank/native tag, Codama constant). */
+  discriminator: Uint8Array;
+  /** Accounts in order, nested account groups flattened. */
+  accounts: InstructionAccount[];
+  /** Arguments after the discriminator, in order. */
+  args: Field[];
+}
+
+export interface AccountDesc {
+  name: string;
+  /** Empty when the account kind is not marked in its data (then `size` or nothing tells it apart). */
+  discriminator: Uint8Array;
+  /** Exact data length that identifies the account when it has no discriminator (Codama sizeDiscriminatorNode). */
+  size?: number;
+  /** The account's fields after the discriminator. */
+  type: TypeNode;
+  serialization: Serialization;
+  repr?: Repr;
+}
+
+export interface EventDesc {
+  name: string;
+  discriminator: Uint8Array;
+  type: TypeNode;
+}
+
+export interface ErrorDesc {
+  code: number;
+  name: string;
+  message?: string;
+}
+
+export type Dialect = 'anchor-legacy' | 'anchor' | 'shank' | 'codama' | 'hand-written';
+
+export interface ProgramDescription {
+  /** base58 program id */
+  address: string;
+  /** Short name shown as `program` in enhanced output (the IDL's name, e.g. `m2`). */
+  name: string;
+  version?: string;
+  dialect: Dialect;
+  instructions: InstructionDesc[];
+  accounts: AccountDesc[];
+  events: EventDesc[];
+  errors: ErrorDesc[];
+  types: Map<string, TypeDef>;
+}

@@ -1,0 +1,156 @@
+/**
+ * Reads an IDL of any supported dialect into the one program description. The dialect is told by
+ * the document's shape, not by a declared version: the same program's IDL circulates in several.
+ */
+import type { ProgramDescription, TypeDef, TypeNode } from './description.js';
+import { type Json, isJson, readAnchorLegacy } from './anchor-legacy.js';
+import { readAnchor } from './anchor.js';
+import { readShank } from './shank.js';
+import { readCodama } from './codama.js';
+import { decodeBase58 } from '../codec/base58.js';
+
+export interface IdlHints {
+  /** For IDLs that carry no address (legacy IDLs often keep it in metadata.address or not at all). */
+  address?: string;
+  /**
+   * For hand-written IDLs without discriminators: the u8 tag is the instruction's position in the
+   * list, or is given per instruction name.
+   */
+  instructionTags?: 'u8-position' | Record<string, number>;
+  /**
+   * Told of each instruction, account, event or type left out because it cannot be described (an
+   * unsupported construct, or a type it needs that the IDL does not define); the rest is still read.
+   */
+  onSkip?: (item: string, reason: string) => void;
+}
+
+function instructionsOf(doc: Json): unknown[] {
+  return Array.isArray(doc.instructions) ? doc.instructions : [];
+}
+
+function isAnchor030(doc: Json): boolean {
+  if (isJson(doc.metadata) && doc.metadata.spec !== undefined) return true;
+  // marginfi's SDK ships 0.30 bodies without `address` or `metadata.spec`.
+  return instructionsOf(doc).some((ix) => isJson(ix) && Array.isArray(ix.discriminator));
+}
+
+function isShank(doc: Json): boolean {
+  if (isJson(doc.metadata) && doc.metadata.origin === 'shank') return true;
+  return instructionsOf(doc).some((ix) => isJson(ix) && ix.discriminant !== undefined);
+}
+
+type Reader = (json: unknown, hints: IdlHints) => ProgramDescription;
+
+function readerFor(doc: Json): { dialect: string; read: Reader } {
+  if (doc.kind === 'rootNode') return { dialect: 'Codama', read: readCodama };
+  if (!Array.isArray(doc.instructions)) throw new Error('not an IDL: neither a Codama rootNode nor an instructions list');
+  if (isAnchor030(doc)) return { dialect: 'Anchor 0.30', read: readAnchor };
+  if (isShank(doc)) return { dialect: 'Shank', read: readShank };
+  return { dialect: 'Anchor legacy', read: readAnchorLegacy };
+}
+
+export function readIdl(json: unknown, hints: IdlHints = {}): ProgramDescription {
+  if (!isJson(json)) throw new Error('IDL is not a JSON object');
+  const { dialect, read } = readerFor(json);
+  if (hints.instructionTags !== undefined && read !== readAnchorLegacy) {
+    throw new Error(`instructionTags are for IDLs without discriminators; this ${dialect} IDL has its own`);
+  }
+  return settle(read(json, hints), hints);
+}
+
+/**
+ * Names older Anchor IDLs leave as `defined` although no program defines them: Rust and Solana
+ * aliases of integers. Borsh writes usize/isize as 64 bits, as do zero-copy layouts on the SBF target.
+ */
+const wellKnown: Record<string, TypeNode> = {
+  usize: { kind: 'int', bytes: 8, signed: false },
+  isize: { kind: 'int', bytes: 8, signed: true },
+  UnixTimestamp: { kind: 'int', bytes: 8, signed: true },
+};
+
+function mapDefined(type: TypeNode, f: (t: TypeNode & { kind: 'defined' }) => TypeNode): TypeNode {
+  const m = (t: TypeNode): TypeNode => mapDefined(t, f);
+  switch (type.kind) {
+    case 'defined':
+      return f(type.args === undefined ? type : { ...type, args: type.args.map((a) => (typeof a === 'number' ? a : m(a))) });
+    case 'option':
+    case 'zeroableOption':
+    case 'remainderOption':
+    case 'vec':
+    case 'array':
+    case 'fixedSize':
+    case 'hiddenPrefix':
+      return { ...type, item: m(type.item) };
+    case 'tuple':
+      return { ...type, items: type.items.map(m) };
+    case 'struct':
+      return { ...type, fields: type.fields.map((field) => ({ ...field, type: m(field.type) })) };
+    case 'enum':
+      return {
+        ...type,
+        variants: type.variants.map((v) => ({
+          ...v,
+          ...(v.fields === undefined ? {} : { fields: v.fields.map((field) => ({ ...field, type: m(field.type) })) }),
+          ...(v.tuple === undefined ? {} : { tuple: v.tuple.map(m) }),
+        })),
+      };
+    case 'map':
+      return { ...type, key: m(type.key), value: m(type.value) };
+  }
+  return type;
+}
+
+/** Each `defined` reference in `type` that does not name a type of `types` with matching arity. */
+function unresolved(type: TypeNode, types: ReadonlyMap<string, TypeDef>): string[] {
+  const missing: string[] = [];
+  mapDefined(type, (t) => {
+    const def = types.get(t.name);
+    if (def === undefined || (def.generics?.length ?? 0) !== (t.args?.length ?? 0)) missing.push(t.name);
+    return t;
+  });
+  return missing;
+}
+
+/**
+ * Makes every `defined` reference resolve: well-known aliases become their integer, and a type,
+ * instruction, account or event that needs a type the IDL lacks (or that could not be read) is left
+ * out, since it could not be decoded; a program is not refused for one such item.
+ */
+function settle(program: ProgramDescription, hints: IdlHints): ProgramDescription {
+  const address = decodeBase58(program.address);
+  if (address === null || address.length !== 32) throw new Error(`program address ${program.address} is not a base58 public key`);
+
+  const alias = (t: TypeNode & { kind: 'defined' }): TypeNode => (program.types.has(t.name) ? t : (wellKnown[t.name] ?? t));
+  const types = new Map<string, TypeDef>();
+  for (const [name, def] of program.types) types.set(name, { ...def, type: mapDefined(def.type, alias) });
+
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const [name, def] of types) {
+      const missing = unresolved(def.type, types);
+      if (missing.length > 0) {
+        types.delete(name);
+        hints.onSkip?.(`type ${name}`, `needs undefined type ${missing[0]}`);
+        changed = true;
+      }
+    }
+  }
+
+  const keep = <T extends { name: string }>(what: string, items: T[], typesOf: (item: T) => TypeNode[]): T[] =>
+    items.filter((item) => {
+      const missing = typesOf(item).flatMap((t) => unresolved(t, types));
+      if (missing.length > 0) hints.onSkip?.(`${what} ${item.name}`, `needs undefined type ${missing[0]}`);
+      return missing.length === 0;
+    });
+
+  const instructions = program.instructions.map((ix) => ({ ...ix, args: ix.args.map((a) => ({ ...a, type: mapDefined(a.type, alias) })) }));
+  const accounts = program.accounts.map((a) => ({ ...a, type: mapDefined(a.type, alias) }));
+  const events = program.events.map((e) => ({ ...e, type: mapDefined(e.type, alias) }));
+  return {
+    ...program,
+    instructions: keep('instruction', instructions, (ix) => ix.args.map((a) => a.type)),
+    accounts: keep('account', accounts, (a) => [a.type]),
+    events: keep('event', events, (e) => [e.type]),
+    types,
+  };
+}

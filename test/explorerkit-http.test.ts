@@ -1,0 +1,141 @@
+/**
+ * explorerkit through the running gateway on the corpus: decoded instructions and accounts come
+ * back parsed, and everything not decoded is byte-identical to the standard answer.
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { corpusAccountsDir, corpusTransactionsDir } from '../src/paths.js';
+import { findPathSpans } from '../src/json/path-spans.js';
+import { loadBundledRegistry } from '../src/decode/registry.js';
+import { nodeParsedAccountOwners, nodeParsedInstructionPrograms } from '../src/enhance/native-programs.js';
+import { camelCase } from '../src/decode/names.js';
+import { post, rpc, startGateway, type RunningGateway } from './support/gateway.js';
+
+let gw: RunningGateway;
+before(async () => {
+  gw = await startGateway();
+});
+after(() => gw.stop());
+
+const registry = loadBundledRegistry();
+const ask = async (body: object, flags = '') => {
+  const answer = await post(`${gw.url}/${gw.key}${flags}`, body);
+  assert.equal(answer.status, 200);
+  return answer.text;
+};
+
+const transactions = readdirSync(corpusTransactionsDir)
+  .map((f) => /^(\w+)\.(json|jsonParsed|base64)\.json$/.exec(f))
+  .filter((m): m is RegExpExecArray => m !== null);
+
+const instructionPaths = [
+  ['result', 'transaction', 'message', 'instructions', '*'],
+  ['result', 'meta', 'innerInstructions', '*', 'instructions', '*'],
+];
+const instructionTexts = (text: string) => findPathSpans(text, instructionPaths).flat().sort((a, b) => a.start - b.start).map((s) => text.slice(s.start, s.end));
+
+const stats = { nonNative: 0, withIdl: 0, parsed: 0, events: 0, undecoded: [] as string[] };
+
+test('getTransaction: non-native instructions come back parsed, the rest byte for byte', async () => {
+  for (const [file, signature, stored] of transactions) {
+    for (const encoding of stored === 'base64' ? ['json', 'jsonParsed'] : [stored]) {
+      const params = [signature, { encoding, maxSupportedTransactionVersion: 0 }];
+      const standard = await ask(rpc('getTransaction', params));
+      const enhanced = await ask(rpc('getTransaction', params), '?explorerkit=true');
+      const before = instructionTexts(standard);
+      const after = instructionTexts(enhanced);
+      assert.equal(after.length, before.length, file);
+      const keys = accountKeysOf(JSON.parse(standard).result);
+      before.forEach((original, i) => {
+        const was = JSON.parse(original);
+        const now = JSON.parse(after[i]);
+        const programId = was.programId ?? keys[was.programIdIndex];
+        if (now.parsed === undefined || was.parsed !== undefined) {
+          assert.equal(after[i], original, `${file}: an entry we did not decode must keep the node's bytes`);
+        }
+        if (was.parsed !== undefined || nodeParsedInstructionPrograms.has(programId)) return;
+        stats.nonNative++;
+        if (!registry.get(programId)) return;
+        stats.withIdl++;
+        if (now.parsed === undefined) {
+          stats.undecoded.push(`${file} ${encoding} #${i} ${programId}`);
+          return;
+        }
+        stats.parsed++;
+        assert.equal(now.program, registry.get(programId)!.description.name);
+        assert.equal(typeof now.parsed.type, 'string');
+        if (was.programId !== undefined) {
+          assert.deepEqual(Object.keys(now), ['parsed', 'program', 'programId', 'stackHeight'].filter((k) => k !== 'stackHeight' || 'stackHeight' in was));
+          assert.equal(now.stackHeight, was.stackHeight);
+        } else {
+          for (const key of Object.keys(was)) assert.deepEqual(now[key], was[key], `${file}: compiled members stay`);
+        }
+        const description = registry.get(programId)!.description;
+        if (description.events.some((e) => e.name === now.parsed.type)) {
+          stats.events++;
+          return;
+        }
+        assert.ok(description.instructions.some((ix) => camelCase(ix.name) === now.parsed.type), `${file}: ${now.parsed.type}`);
+        const accounts: string[] = was.programId !== undefined ? was.accounts : was.accounts.map((k: number) => keys[k]);
+        const named = Object.values(now.parsed.info).filter((v) => typeof v === 'string' && accounts.includes(v as string));
+        const remaining: string[] = now.parsed.info.remainingAccounts ?? [];
+        assert.ok(named.length + remaining.length > 0 || accounts.length === 0, `${file}: accounts appear in info`);
+      });
+    }
+  }
+  assert.ok(stats.parsed > 0);
+  console.log(`explorerkit over the corpus: ${stats.nonNative} non-native instruction entries, ${stats.withIdl} with a bundled IDL, ${stats.parsed} parsed (${stats.events} of them Anchor events)`);
+  if (stats.undecoded.length) console.log('not decoded despite an IDL:\n  ' + stats.undecoded.join('\n  '));
+});
+
+test('getTransaction with explorerkit and no encoding asks for jsonParsed; binary encodings stay unchanged', async () => {
+  const [, signature] = transactions.find((m) => m[2] === 'base64')!;
+  const plain = JSON.parse(await ask(rpc('getTransaction', [signature, { maxSupportedTransactionVersion: 0 }]), '?explorerkit=true'));
+  assert.equal(typeof plain.result.transaction.message.accountKeys[0], 'object');
+  for (const encoding of ['base64', 'base58']) {
+    const params = [signature, { encoding, maxSupportedTransactionVersion: 0 }];
+    assert.equal(await ask(rpc('getTransaction', params), '?explorerkit=true'), await ask(rpc('getTransaction', params)));
+  }
+});
+
+function accountKeysOf(result: any): string[] {
+  const keys = result.transaction.message.accountKeys;
+  if (typeof keys[0] === 'object') return keys.map((k: { pubkey: string }) => k.pubkey);
+  return [...keys, ...(result.meta.loadedAddresses?.writable ?? []), ...(result.meta.loadedAddresses?.readonly ?? [])];
+}
+
+const accounts = readdirSync(corpusAccountsDir)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => ({ address: f.slice(0, -5), owner: JSON.parse(readFileSync(join(corpusAccountsDir, f), 'utf8')).owner as string }));
+
+test('getMultipleAccounts: accounts of programs with an IDL come back parsed, the rest as the node gave them', async () => {
+  const addresses = accounts.map((a) => a.address);
+  const standard = JSON.parse(await ask(rpc('getMultipleAccounts', [addresses, { encoding: 'base64' }])));
+  const enhancedText = await ask(rpc('getMultipleAccounts', [addresses, { encoding: 'base64' }]), '?explorerkit=true');
+  const enhanced = JSON.parse(enhancedText);
+  assert.match(enhancedText, /"rentEpoch":18446744073709551615/);
+  let parsed = 0;
+  accounts.forEach(({ owner }, i) => {
+    const was = standard.result.value[i];
+    const now = enhanced.result.value[i];
+    const decodable = !nodeParsedAccountOwners.has(owner) && registry.get(owner)?.decodeAccount(Buffer.from(was.data[0], 'base64'));
+    if (decodable) {
+      parsed++;
+      assert.equal(now.data.program, registry.get(owner)!.description.name);
+      assert.equal(now.data.space, was.space);
+      assert.equal(typeof now.data.parsed.type, 'string');
+      assert.deepEqual({ ...now, data: was.data }, was);
+    } else {
+      assert.deepEqual(now, was);
+    }
+  });
+  assert.ok(parsed > 0, 'some corpus accounts belong to programs with IDLs');
+});
+
+test('getMultipleAccounts: base58 asked with explorerkit keeps base58 for what is not decoded', async () => {
+  const mint = accounts.find((a) => a.owner === 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' && JSON.parse(readFileSync(join(corpusAccountsDir, `${a.address}.json`), 'utf8')).space === 82)!;
+  const params = [[mint.address], { encoding: 'base58' }];
+  assert.equal(await ask(rpc('getMultipleAccounts', params), '?explorerkit=true'), await ask(rpc('getMultipleAccounts', params)));
+});
