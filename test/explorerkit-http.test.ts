@@ -139,3 +139,29 @@ test('getMultipleAccounts: base58 asked with explorerkit keeps base58 for what i
   const params = [[mint.address], { encoding: 'base58' }];
   assert.equal(await ask(rpc('getMultipleAccounts', params), '?explorerkit=true'), await ask(rpc('getMultipleAccounts', params)));
 });
+
+test('custom program errors are named on the failing instruction; meta.err stays as the node wrote it', async () => {
+  let named = 0;
+  for (const [file, signature, stored] of transactions) {
+    const raw = JSON.parse(readFileSync(join(corpusTransactionsDir, file), 'utf8'));
+    const failure = raw.meta?.err?.InstructionError;
+    if (!Array.isArray(failure) || typeof failure[1]?.Custom !== 'number') continue;
+    const [index, { Custom: code }] = failure;
+    const failedLog = [...raw.meta.logMessages].reverse().find((l: string) => / failed: custom program error: 0x/.test(l));
+    const programId = /^Program (\w+) failed/.exec(failedLog)![1];
+    const description = registry.get(programId)?.description;
+    const expected = description?.errors.find((e) => e.code === code);
+    const encoding = stored === 'base64' ? 'json' : stored;
+    const enhanced = JSON.parse(await ask(rpc('getTransaction', [signature, { encoding, maxSupportedTransactionVersion: 0 }]), '?explorerkit=true')).result;
+    assert.deepEqual(enhanced.meta.err, raw.meta.err, file);
+    const entry = enhanced.transaction.message.instructions[index];
+    if (!expected) {
+      if (code < 6000 && description?.dialect.startsWith('anchor')) assert.equal(entry.error?.code, code, file);
+      else assert.equal(entry.error, undefined, `${file}: no name is invented for an unknown error`);
+      continue;
+    }
+    named++;
+    assert.deepEqual({ code: entry.error.code, name: entry.error.name, programId: entry.error.programId }, { code, name: expected.name, programId }, file);
+  }
+  assert.ok(named > 0, 'the corpus has failed transactions with named custom errors');
+});

@@ -11,6 +11,7 @@ import type { Span } from '../json/request-scan.js';
 import type { ProgramRegistry } from '../decode/registry.js';
 import { nodeParsedInstructionPrograms } from './native-programs.js';
 import { parsedInstruction } from './instruction-info.js';
+import { programErrorMember, programErrorOf } from './program-error.js';
 
 interface RawInstruction {
   programId?: string;
@@ -44,10 +45,20 @@ export function enhanceTransaction(text: string, registry: ProgramRegistry): str
   if (spans.length !== instructions.length) return text;
 
   const edits: { span: Span; text: string }[] = [];
-  instructions.forEach((ix, i) => {
+  const replaced = instructions.map((ix, i) => {
     const replacement = parsedEncoding ? enhanceParsedEntry(ix, registry) : enhanceCompiledEntry(ix, keys, registry, text, spans[i]);
     if (replacement !== null) edits.push({ span: spans[i], text: replacement });
+    return replacement;
   });
+  const topLevelIds = (message.instructions as RawInstruction[]).map((ix) => ix.programId ?? keys[ix.programIdIndex!]);
+  const failure = programErrorOf(result, topLevelIds, registry);
+  if (failure !== null && failure.instruction < topSpans.length) {
+    const i = failure.instruction;
+    const entry = replaced[i] ?? text.slice(spans[i].start, spans[i].end);
+    const withError = `${entry.slice(0, entry.lastIndexOf('}'))},${programErrorMember(failure)}}`;
+    if (replaced[i] === null) edits.push({ span: spans[i], text: withError });
+    else edits.find((e) => e.span === spans[i])!.text = withError;
+  }
   edits.sort((a, b) => a.span.start - b.span.start);
   return splice(text, edits);
 }
