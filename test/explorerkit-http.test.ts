@@ -69,7 +69,8 @@ test('getTransaction: non-native instructions come back parsed, the rest byte fo
         assert.equal(now.program, registry.get(programId)!.description.name);
         assert.equal(typeof now.parsed.type, 'string');
         if (was.programId !== undefined) {
-          assert.deepEqual(Object.keys(now), ['parsed', 'program', 'programId', 'stackHeight'].filter((k) => k !== 'stackHeight' || 'stackHeight' in was));
+          const members = ['parsed', 'program', 'programId', 'stackHeight', 'error'].filter((k) => (k !== 'stackHeight' || 'stackHeight' in was) && (k !== 'error' || 'error' in now));
+          assert.deepEqual(Object.keys(now), members);
           assert.equal(now.stackHeight, was.stackHeight);
         } else {
           for (const key of Object.keys(was)) assert.deepEqual(now[key], was[key], `${file}: compiled members stay`);
