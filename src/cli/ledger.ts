@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { rmSync } from 'node:fs';
+import { renameSync, rmSync } from 'node:fs';
 import { openLedger, type LedgerStore } from '../ledger/ledger-store.js';
 import { importCorpus } from '../ledger/import-corpus.js';
 import { LedgerRpc } from '../ledger/ledger-rpc.js';
@@ -23,10 +23,14 @@ export async function runLedger(args: string[]): Promise<void> {
     },
   });
   if (action === 'build') {
-    rmSync(values.ledger, { force: true });
-    const store = openLedger(values.ledger);
+    // Built aside and renamed into place: a gateway still reading the old file keeps its copy, and
+    // no stale -wal/-shm file of the old one can be mistaken for the new one's.
+    const fresh = `${values.ledger}.${process.pid}.tmp`;
+    const store = openLedger(fresh);
     const counts = importCorpus(store);
     store.close();
+    for (const suffix of ['-wal', '-shm']) rmSync(values.ledger + suffix, { force: true });
+    renameSync(fresh, values.ledger);
     console.log(`ledger: ${counts.transactions} transaction bodies, ${counts.accounts} accounts -> ${values.ledger}`);
     return;
   }
