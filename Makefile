@@ -6,7 +6,7 @@ LEDGER := dist/ledger.sqlite
 TS_SOURCES := $(shell find src test bench scripts -name '*.ts' 2>/dev/null)
 CORPUS := $(wildcard ledger/txs/* ledger/accounts/*)
 
-.PHONY: install build serve test bench clean
+.PHONY: install build serve test bench coverage clean
 
 install: $(NODE_MODULES)
 
@@ -34,6 +34,9 @@ test: build
 bench: build
 	node dist/bench/base58.bench.js
 	node dist/bench/http.bench.js
+
+coverage: build
+	node dist/src/cli.js coverage
 
 clean:
 	rm -rf dist

@@ -3,6 +3,7 @@
 import { runServe } from './cli/serve.js';
 import { runKeys, runPlans } from './cli/keys.js';
 import { runLedger } from './cli/ledger.js';
+import { runCoverage } from './cli/coverage.js';
 
 const usage = `usage: enhanced-rpc <command>
   serve [--host 127.0.0.1] [--port 8899] [--upstream URL]... [--upstream-timeout MS] [--ledger FILE] [--db FILE]
@@ -13,7 +14,8 @@ const usage = `usage: enhanced-rpc <command>
   plans set NAME --rps N --burst N --quota N|unlimited --enhanced true|false [--db FILE]
   ledger import --from URL (--signature SIG... | --account ADDR...) [--ledger FILE]
   ledger stats [--ledger FILE]
-  ledger build [--ledger FILE]      (re)create the ledger from the bundled corpus`;
+  ledger build [--ledger FILE]      (re)create the ledger from the bundled corpus
+  coverage                          share of the corpus's non-native instructions and accounts decoded`;
 
 const [command, ...rest] = process.argv.slice(2);
 const commands: Record<string, (args: string[]) => Promise<void> | void> = {
@@ -21,6 +23,7 @@ const commands: Record<string, (args: string[]) => Promise<void> | void> = {
   keys: runKeys,
   plans: runPlans,
   ledger: runLedger,
+  coverage: runCoverage,
 };
 
 const run = command ? commands[command] : undefined;

@@ -63,7 +63,8 @@ export function enhanceTransaction(text: string, registry: ProgramRegistry): str
   return splice(text, edits);
 }
 
-function decode(programId: string | undefined, data: string | undefined, accounts: string[], registry: ProgramRegistry) {
+/** The decoded form of one non-native instruction entry, or null when it stays as the node gave it. */
+export function decodeInstructionEntry(programId: string | undefined, data: string | undefined, accounts: string[], registry: ProgramRegistry) {
   if (programId === undefined || data === undefined || nodeParsedInstructionPrograms.has(programId)) return null;
   const program = registry.get(programId);
   if (!program) return null;
@@ -93,7 +94,7 @@ function startsWith(bytes: Uint8Array, prefix: Uint8Array): boolean {
 
 function enhanceParsedEntry(ix: RawInstruction, registry: ProgramRegistry): string | null {
   if (ix.parsed !== undefined || !Array.isArray(ix.accounts)) return null;
-  const decoded = decode(ix.programId, ix.data, ix.accounts as string[], registry);
+  const decoded = decodeInstructionEntry(ix.programId, ix.data, ix.accounts as string[], registry);
   if (decoded === null) return null;
   const stackHeight = 'stackHeight' in ix ? `,"stackHeight":${JSON.stringify(ix.stackHeight)}` : '';
   return `{"parsed":${JSON.stringify(decoded.parsed)},"program":${JSON.stringify(decoded.name)},"programId":${JSON.stringify(ix.programId)}${stackHeight}}`;
@@ -103,7 +104,7 @@ function enhanceCompiledEntry(ix: RawInstruction, keys: string[], registry: Prog
   if (typeof ix.programIdIndex !== 'number' || !Array.isArray(ix.accounts)) return null;
   const accounts = (ix.accounts as number[]).map((index) => keys[index]);
   if (accounts.some((a) => a === undefined)) return null;
-  const decoded = decode(keys[ix.programIdIndex], ix.data, accounts, registry);
+  const decoded = decodeInstructionEntry(keys[ix.programIdIndex], ix.data, accounts, registry);
   if (decoded === null) return null;
   // The compiled entry keeps its own bytes; the decoded members go in before its closing brace.
   const original = text.slice(span.start, span.end - 1);

@@ -1,0 +1,19 @@
+import { loadBundledRegistry } from '../decode/registry.js';
+import { measureCoverage, share, type Tally } from '../coverage/measure.js';
+
+const percent = (t: Tally) => `${(share(t) * 100).toFixed(1)}% (${t.decoded}/${t.total})`;
+
+/** `enhanced-rpc coverage` (`make coverage`): the corpus share the gateway decodes, per program and in total. */
+export function runCoverage(): void {
+  const coverage = measureCoverage(loadBundledRegistry());
+  console.log('| program | name | instructions decoded | accounts decoded |');
+  console.log('|---|---|---:|---:|');
+  for (const p of coverage.programs) {
+    const cell = (t: Tally) => (t.total === 0 ? '' : percent(t));
+    console.log(`| ${p.programId} | ${p.name ?? '(no description)'} | ${cell(p.instructions)} | ${cell(p.accounts)} |`);
+  }
+  console.log(`\nnon-native instructions decoded: ${percent(coverage.instructions)}`);
+  console.log(`non-native accounts decoded: ${percent(coverage.accounts)}`);
+  const none = coverage.programs.filter((p) => p.instructions.decoded + p.accounts.decoded === 0);
+  console.log(`\nprograms with nothing decoded (${none.length}): ${none.map((p) => p.name ?? p.programId).join(', ')}`);
+}

@@ -1,0 +1,90 @@
+/**
+ * How much of the corpus the gateway decodes: every non-native instruction entry (top-level and
+ * inner) and every non-native account of `ledger/`, run through the same decoding the enhancer uses.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { corpusAccountsDir, corpusTransactionsDir } from '../paths.js';
+import { decodeWireTransaction } from '../ledger/wire-transaction.js';
+import type { ProgramRegistry } from '../decode/registry.js';
+import { decodeInstructionEntry } from '../enhance/transaction.js';
+import { nodeParsedAccountOwners, nodeParsedInstructionPrograms } from '../enhance/native-programs.js';
+
+export interface Tally {
+  decoded: number;
+  total: number;
+}
+
+export interface ProgramCoverage {
+  programId: string;
+  name: string | null;
+  instructions: Tally;
+  accounts: Tally;
+}
+
+export interface Coverage {
+  instructions: Tally;
+  accounts: Tally;
+  programs: ProgramCoverage[];
+}
+
+interface Entry {
+  programId: string;
+  data: string;
+  accounts: string[];
+}
+
+/** Non-native instruction entries of one stored getTransaction result, in any of the three encodings. */
+function entriesOf(result: any): Entry[] {
+  const message = Array.isArray(result.transaction)
+    ? decodeWireTransaction(Buffer.from(result.transaction[0], 'base64')).transaction.message
+    : result.transaction.message;
+  const parsedEncoding = typeof message.accountKeys[0] === 'object';
+  const keys: string[] = parsedEncoding
+    ? message.accountKeys.map((k: { pubkey: string }) => k.pubkey)
+    : [...message.accountKeys, ...(result.meta?.loadedAddresses?.writable ?? []), ...(result.meta?.loadedAddresses?.readonly ?? [])];
+  const all = [...message.instructions, ...(result.meta?.innerInstructions ?? []).flatMap((i: { instructions: unknown[] }) => i.instructions)];
+  return all
+    .filter((ix: any) => ix.parsed === undefined)
+    .map((ix: any) => ({
+      programId: ix.programId ?? keys[ix.programIdIndex],
+      data: ix.data,
+      accounts: parsedEncoding ? ix.accounts : ix.accounts.map((i: number) => keys[i]),
+    }))
+    .filter((e: Entry) => !nodeParsedInstructionPrograms.has(e.programId));
+}
+
+export function measureCoverage(registry: ProgramRegistry): Coverage {
+  const programs = new Map<string, ProgramCoverage>();
+  const programOf = (programId: string) => {
+    let p = programs.get(programId);
+    if (!p) {
+      p = { programId, name: registry.get(programId)?.description.name ?? null, instructions: { decoded: 0, total: 0 }, accounts: { decoded: 0, total: 0 } };
+      programs.set(programId, p);
+    }
+    return p;
+  };
+  for (const file of readdirSync(corpusTransactionsDir).filter((f) => /\.(json|jsonParsed|base64)\.json$/.test(f))) {
+    for (const entry of entriesOf(JSON.parse(readFileSync(join(corpusTransactionsDir, file), 'utf8')))) {
+      const tally = programOf(entry.programId).instructions;
+      tally.total++;
+      if (decodeInstructionEntry(entry.programId, entry.data, entry.accounts, registry) !== null) tally.decoded++;
+    }
+  }
+  for (const file of readdirSync(corpusAccountsDir).filter((f) => f.endsWith('.json'))) {
+    const account = JSON.parse(readFileSync(join(corpusAccountsDir, file), 'utf8'));
+    if (nodeParsedAccountOwners.has(account.owner)) continue;
+    const tally = programOf(account.owner).accounts;
+    tally.total++;
+    if (registry.get(account.owner)?.decodeAccount(Buffer.from(account.data[0], 'base64'))) tally.decoded++;
+  }
+  const sum = (pick: (p: ProgramCoverage) => Tally): Tally =>
+    [...programs.values()].reduce((t, p) => ({ decoded: t.decoded + pick(p).decoded, total: t.total + pick(p).total }), { decoded: 0, total: 0 });
+  return {
+    instructions: sum((p) => p.instructions),
+    accounts: sum((p) => p.accounts),
+    programs: [...programs.values()].sort((a, b) => b.instructions.total + b.accounts.total - (a.instructions.total + a.accounts.total)),
+  };
+}
+
+export const share = (t: Tally) => (t.total === 0 ? 1 : t.decoded / t.total);

@@ -1,0 +1,25 @@
+/** The corpus coverage must not fall below the committed figures (test/coverage-baseline.json). */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { projectRoot } from '../src/paths.js';
+import { loadBundledRegistry } from '../src/decode/registry.js';
+import { measureCoverage, share } from '../src/coverage/measure.js';
+
+const baseline = JSON.parse(readFileSync(join(projectRoot, 'test', 'coverage-baseline.json'), 'utf8'));
+
+test('corpus coverage holds at or above the committed baseline', () => {
+  const coverage = measureCoverage(loadBundledRegistry());
+  for (const kind of ['instructions', 'accounts'] as const) {
+    assert.equal(coverage[kind].total, baseline[kind].total, `${kind}: the corpus changed; re-measure with make coverage`);
+    assert.ok(share(coverage[kind]) >= share(baseline[kind]), `${kind} decoded fell to ${coverage[kind].decoded}/${coverage[kind].total} from ${baseline[kind].decoded}`);
+  }
+});
+
+test('every described program with corpus instructions decodes at least one of them', () => {
+  const coverage = measureCoverage(loadBundledRegistry());
+  const silent = coverage.programs.filter((p) => p.name !== null && p.instructions.total > 0 && p.instructions.decoded === 0);
+  assert.deepEqual(silent.map((p) => p.name).sort(), ['pump_fees', 'spl_noop'].sort(),
+    'described programs that decode nothing: a new entry here is a regression; pump_fees (its IDL is newer than the corpus transactions) and spl_noop (its IDL declares length-prefixed bytes, the program takes raw bytes) are known');
+});
