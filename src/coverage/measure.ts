@@ -8,6 +8,7 @@ import { corpusAccountsDir, corpusTransactionsDir } from '../paths.js';
 import { decodeWireTransaction } from '../ledger/wire-transaction.js';
 import type { ProgramRegistry } from '../decode/registry.js';
 import { decodeInstructionEntry } from '../enhance/transaction.js';
+import { decodeAccountData } from '../enhance/accounts.js';
 import { nodeParsedAccountOwners, nodeParsedInstructionPrograms } from '../enhance/native-programs.js';
 
 export interface Tally {
@@ -29,6 +30,7 @@ export interface Coverage {
 }
 
 interface Entry {
+  slot: number;
   programId: string;
   data: string;
   accounts: string[];
@@ -47,6 +49,7 @@ function entriesOf(result: any): Entry[] {
   return all
     .filter((ix: any) => ix.parsed === undefined)
     .map((ix: any) => ({
+      slot: result.slot,
       programId: ix.programId ?? keys[ix.programIdIndex],
       data: ix.data,
       accounts: parsedEncoding ? ix.accounts : ix.accounts.map((i: number) => keys[i]),
@@ -68,7 +71,7 @@ export function measureCoverage(registry: ProgramRegistry): Coverage {
     for (const entry of entriesOf(JSON.parse(readFileSync(join(corpusTransactionsDir, file), 'utf8')))) {
       const tally = programOf(entry.programId).instructions;
       tally.total++;
-      if (decodeInstructionEntry(entry.programId, entry.data, entry.accounts, registry) !== null) tally.decoded++;
+      if (decodeInstructionEntry(entry.programId, entry.data, entry.accounts, registry, entry.slot) !== null) tally.decoded++;
     }
   }
   for (const file of readdirSync(corpusAccountsDir).filter((f) => f.endsWith('.json'))) {
@@ -76,7 +79,7 @@ export function measureCoverage(registry: ProgramRegistry): Coverage {
     if (nodeParsedAccountOwners.has(account.owner)) continue;
     const tally = programOf(account.owner).accounts;
     tally.total++;
-    if (registry.get(account.owner)?.decodeAccount(Buffer.from(account.data[0], 'base64'))) tally.decoded++;
+    if (decodeAccountData(account.owner, Buffer.from(account.data[0], 'base64'), registry) !== null) tally.decoded++;
   }
   const sum = (pick: (p: ProgramCoverage) => Tally): Tally =>
     [...programs.values()].reduce((t, p) => ({ decoded: t.decoded + pick(p).decoded, total: t.total + pick(p).total }), { decoded: 0, total: 0 });

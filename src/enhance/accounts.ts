@@ -33,25 +33,32 @@ export function enhanceAccounts(text: string, registry: ProgramRegistry, asked: 
   const accounts = values.filter((v): v is RawAccount => v !== null);
   if (dataSpans.length !== accounts.length) return text;
   const edits: { span: Span; text: string }[] = [];
+  const slot = typeof answer.result.context?.slot === 'number' ? answer.result.context.slot : undefined;
   accounts.forEach((account, i) => {
-    const replacement = renderData(account, registry, asked);
+    const replacement = renderData(account, registry, asked, slot);
     if (replacement !== null) edits.push({ span: dataSpans[i], text: replacement });
   });
   return splice(text, edits);
 }
 
-function renderData(account: RawAccount, registry: ProgramRegistry, asked: AccountEncoding | undefined): string | null {
+/** The account decoded by the newest of its owner's versions valid at the context slot that recognises it. */
+export function decodeAccountData(owner: string, bytes: Uint8Array, registry: ProgramRegistry, slot?: number) {
+  for (const program of registry.versions(owner, slot)) {
+    const decoded = program.decodeAccount(bytes);
+    if (decoded !== null) return { program: program.description.name, type: decoded.account.name, value: decoded.value };
+  }
+  return null;
+}
+
+function renderData(account: RawAccount, registry: ProgramRegistry, asked: AccountEncoding | undefined, slot: number | undefined): string | null {
   const { data, owner } = account;
   // Only base64 pairs are ours to look at: jsonParsed natives are the node's, and anything else is as asked.
   if (!Array.isArray(data) || data[1] !== 'base64' || typeof data[0] !== 'string') return null;
   const bytes = Buffer.from(data[0], 'base64');
-  if (!nodeParsedAccountOwners.has(owner)) {
-    const program = registry.get(owner);
-    const decoded = program?.decodeAccount(bytes);
-    if (program && decoded) {
-      const parsed = { info: decoded.value, type: camelCase(decoded.account.name) };
-      return `{"parsed":${JSON.stringify(parsed)},"program":${JSON.stringify(program.description.name)},"space":${bytes.length}}`;
-    }
+  const decoded = nodeParsedAccountOwners.has(owner) ? null : decodeAccountData(owner, bytes, registry, slot);
+  if (decoded !== null) {
+    const parsed = { info: decoded.value, type: camelCase(decoded.type) };
+    return `{"parsed":${JSON.stringify(parsed)},"program":${JSON.stringify(decoded.program)},"space":${bytes.length}}`;
   }
   switch (asked) {
     case 'base58':

@@ -44,9 +44,10 @@ export function enhanceTransaction(text: string, registry: ProgramRegistry): str
   const spans: Span[] = [...topSpans, ...innerSpans];
   if (spans.length !== instructions.length) return text;
 
+  const slot = typeof result.slot === 'number' ? result.slot : undefined;
   const edits: { span: Span; text: string }[] = [];
   const replaced = instructions.map((ix, i) => {
-    const replacement = parsedEncoding ? enhanceParsedEntry(ix, registry) : enhanceCompiledEntry(ix, keys, registry, text, spans[i]);
+    const replacement = parsedEncoding ? enhanceParsedEntry(ix, registry, slot) : enhanceCompiledEntry(ix, keys, registry, text, spans[i], slot);
     if (replacement !== null) edits.push({ span: spans[i], text: replacement });
     return replacement;
   });
@@ -63,20 +64,28 @@ export function enhanceTransaction(text: string, registry: ProgramRegistry): str
   return splice(text, edits);
 }
 
-/** The decoded form of one non-native instruction entry, or null when it stays as the node gave it. */
-export function decodeInstructionEntry(programId: string | undefined, data: string | undefined, accounts: string[], registry: ProgramRegistry) {
+/**
+ * The decoded form of one non-native instruction entry, or null when it stays as the node gave it.
+ * The program's versions valid at `slot` are tried newest first: an old transaction decodes with
+ * the layout its program had then.
+ */
+export function decodeInstructionEntry(programId: string | undefined, data: string | undefined, accounts: string[], registry: ProgramRegistry, slot?: number) {
   if (programId === undefined || data === undefined || nodeParsedInstructionPrograms.has(programId)) return null;
-  const program = registry.get(programId);
-  if (!program) return null;
+  const versions = registry.versions(programId, slot);
+  if (versions.length === 0) return null;
   const bytes = decodeBase58(data);
   if (bytes === null) return null;
-  if (startsWith(bytes, anchorEventTag)) {
-    const event = program.decodeEvent(bytes.subarray(anchorEventTag.length));
-    return event === null ? null : { name: program.description.name, parsed: { type: event.event.name, info: event.value } };
+  const isEvent = startsWith(bytes, anchorEventTag);
+  for (const program of versions) {
+    if (isEvent) {
+      const event = program.decodeEvent(bytes.subarray(anchorEventTag.length));
+      if (event !== null) return { name: program.description.name, parsed: { type: event.event.name, info: event.value } };
+    } else {
+      const decoded = program.decodeInstruction(bytes);
+      if (decoded !== null) return { name: program.description.name, parsed: parsedInstruction(decoded, accounts, programId) };
+    }
   }
-  const decoded = program.decodeInstruction(bytes);
-  if (decoded === null) return null;
-  return { name: program.description.name, parsed: parsedInstruction(decoded, accounts, programId) };
+  return null;
 }
 
 /**
@@ -92,19 +101,19 @@ function startsWith(bytes: Uint8Array, prefix: Uint8Array): boolean {
   return true;
 }
 
-function enhanceParsedEntry(ix: RawInstruction, registry: ProgramRegistry): string | null {
+function enhanceParsedEntry(ix: RawInstruction, registry: ProgramRegistry, slot: number | undefined): string | null {
   if (ix.parsed !== undefined || !Array.isArray(ix.accounts)) return null;
-  const decoded = decodeInstructionEntry(ix.programId, ix.data, ix.accounts as string[], registry);
+  const decoded = decodeInstructionEntry(ix.programId, ix.data, ix.accounts as string[], registry, slot);
   if (decoded === null) return null;
   const stackHeight = 'stackHeight' in ix ? `,"stackHeight":${JSON.stringify(ix.stackHeight)}` : '';
   return `{"parsed":${JSON.stringify(decoded.parsed)},"program":${JSON.stringify(decoded.name)},"programId":${JSON.stringify(ix.programId)}${stackHeight}}`;
 }
 
-function enhanceCompiledEntry(ix: RawInstruction, keys: string[], registry: ProgramRegistry, text: string, span: Span): string | null {
+function enhanceCompiledEntry(ix: RawInstruction, keys: string[], registry: ProgramRegistry, text: string, span: Span, slot: number | undefined): string | null {
   if (typeof ix.programIdIndex !== 'number' || !Array.isArray(ix.accounts)) return null;
   const accounts = (ix.accounts as number[]).map((index) => keys[index]);
   if (accounts.some((a) => a === undefined)) return null;
-  const decoded = decodeInstructionEntry(keys[ix.programIdIndex], ix.data, accounts, registry);
+  const decoded = decodeInstructionEntry(keys[ix.programIdIndex], ix.data, accounts, registry, slot);
   if (decoded === null) return null;
   // The compiled entry keeps its own bytes; the decoded members go in before its closing brace.
   const original = text.slice(span.start, span.end - 1);
