@@ -33,5 +33,28 @@ const shankTags: LegacyTags = {
 
 export function readShank(value: unknown, hints: IdlHints = {}): ProgramDescription {
   if (!isJson(value)) throw new Error('IDL is not an object');
-  return readLegacyShaped(value, hints, shankTags);
+  return withKeyDiscriminators(readLegacyShaped(value, hints, shankTags));
+}
+
+/**
+ * Metaplex-style programs mark each account kind in its first byte: a `key` field of a one-byte
+ * enum whose variants are named after the account kinds (`Metadata` ↔ `MetadataV1`,
+ * `MetadataDelegateRecord` ↔ `MetadataDelegate`). Where exactly one variant matches the account's
+ * name, that byte becomes the account's discriminator, so accounts can be told apart as Anchor's
+ * are. Accounts without such a field keep no discriminator.
+ */
+function withKeyDiscriminators(description: ProgramDescription): ProgramDescription {
+  for (const account of description.accounts) {
+    if (account.discriminator.length > 0 || account.type.kind !== 'struct') continue;
+    const [first, ...rest] = account.type.fields;
+    if (first?.name.toLowerCase() !== 'key' || first.type.kind !== 'defined') continue;
+    const keyType = description.types.get(first.type.name)?.type;
+    if (keyType?.kind !== 'enum' || keyType.tag !== 1) continue;
+    const candidates = [account.name, `${account.name}V1`, account.name.replace(/Record$/, '')];
+    const matches = keyType.variants.filter((v) => candidates.includes(v.name) && v.fields === undefined && v.tuple === undefined);
+    if (matches.length !== 1) continue;
+    account.discriminator = Uint8Array.of(matches[0].value);
+    account.type = { kind: 'struct', fields: rest };
+  }
+  return description;
 }
