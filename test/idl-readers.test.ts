@@ -233,12 +233,16 @@ test('snake_case follows Anchor: words start at capitals, never at digits', () =
   assert.equal(hex(sighash('global', snakeCase('swap2'))), hex(dlmm.discriminator));
 });
 
-test('hints.json: every entry cites its MANIFEST note and reads as hand-written', () => {
-  assert.deepEqual(Object.keys(hintsFile).sort(), manifest.filter((m) => m.format === 'other' && !unreadable[m.file]).map((m) => m.file).sort());
-  for (const [file, hint] of Object.entries(hintsFile)) {
+test('hints.json: tag entries cite their MANIFEST note and read as hand-written; data fixes say what they were checked against', () => {
+  const tagged = Object.entries(hintsFile).filter(([, hint]) => 'instructionTags' in hint);
+  assert.deepEqual(tagged.map(([file]) => file).sort(), manifest.filter((m) => m.format === 'other' && !unreadable[m.file]).map((m) => m.file).sort());
+  for (const [file, hint] of tagged) {
     const quoted = hint.source.replace(/^MANIFEST\.tsv notes: /, '');
     assert.ok(row(file).notes.includes(quoted), file);
     assert.equal(read(file).dialect, 'hand-written');
+  }
+  for (const [file, hint] of Object.entries(hintsFile).filter(([, hint]) => !('instructionTags' in hint))) {
+    assert.match(hint.source, /ledger\/accounts|ledger\/txs/, `${file}: a data fix names the corpus data it was checked against`);
   }
 });
 
@@ -331,7 +335,9 @@ test('Codama: constant discriminators, and Anchor events behind a hidden prefix'
   const rawRealm = raw('GovER5Lthms3bLBqWub97yVrMmEogzX7xNjdXpPPCVZw.json').program.accounts.find((a: Raw) => a.name === 'realmV2');
   const realm = governance.accounts.find((a) => a.name === 'realmV2')!;
   assert.equal(hex(realm.discriminator), hex([rawRealm.discriminators[0].constant.value.number]));
-  assert.equal((realm.type as Raw).fields.length, rawRealm.data.fields.length - 1);
+  // The leading discriminator field, and `accountType`, which is the same byte (hints.json).
+  assert.equal((realm.type as Raw).fields.length, rawRealm.data.fields.length - 2);
+  assert.equal((realm.type as Raw).fields.some((f: Raw) => f.name === 'accountType'), false);
 
   const loopscale = read('1oopBoJG58DgkUVKkEzKgyG9dvRmpgeEm1AVjoHkF78.json');
   const rawEvent = raw('1oopBoJG58DgkUVKkEzKgyG9dvRmpgeEm1AVjoHkF78.json').program.events[0];

@@ -367,7 +367,8 @@ export function readCodama(value: unknown, hints: IdlHints = {}): ProgramDescrip
       let desc: AccountDesc;
       if (data.kind === 'structTypeNode') {
         const { discriminator, rest, size } = leadingDiscriminator(nodes(data.fields, 'fields'), discriminators, enums);
-        desc = { name: accountName, discriminator, type: { kind: 'struct', fields: structFields({ kind: 'structTypeNode', fields: rest }) }, serialization: 'borsh' };
+        const fields = discriminator.length > 0 && rest[0]?.name === hints.accountFieldIsDiscriminator ? rest.slice(1) : rest;
+        desc = { name: accountName, discriminator, type: { kind: 'struct', fields: structFields({ kind: 'structTypeNode', fields }) }, serialization: 'borsh' };
         if (size !== undefined) desc.size = size;
       } else {
         if (discriminators.length > 0) throw new Error(`discriminators on ${data.kind} data are not supported`);

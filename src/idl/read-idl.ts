@@ -18,6 +18,12 @@ export interface IdlHints {
    */
   instructionTags?: 'u8-position' | Record<string, number>;
   /**
+   * For Codama IDLs whose accounts declare a discriminator field and then, again, the field the
+   * discriminator really is (SPL Governance's `accountType`): that second field is dropped, as its
+   * byte is the discriminator.
+   */
+  accountFieldIsDiscriminator?: string;
+  /**
    * Told of each instruction, account, event or type left out because it cannot be described (an
    * unsupported construct, or a type it needs that the IDL does not define); the rest is still read.
    */
