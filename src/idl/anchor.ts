@@ -1,6 +1,11 @@
 /**
  * Anchor 0.30+ IDLs: discriminators are written out (any length), accounts and events name a type
  * of `types`, and type definitions may be generic and zero-copy (`serialization`, `repr`).
+ *
+ * Hand-written descriptions of non-Anchor programs (`idls/hand-written/`) use this format with
+ * `metadata.origin: "hand-written"` and one extension: an account may give its exact data `size`
+ * instead of a discriminator, since such programs (Serum markets, token-swap pools) tell their
+ * accounts apart by length alone.
  */
 import type { AccountDesc, EventDesc, InstructionDesc, ProgramDescription, TypeDef } from './description.js';
 import type { IdlHints } from './read-idl.js';
@@ -19,6 +24,11 @@ function typeNamed(types: Map<string, TypeDef>, name: string): TypeDef {
   if (def === undefined) throw new Error(`no type ${name} in types`);
   if (def.generics !== undefined && def.generics.length > 0) throw new Error(`type ${name} is generic`);
   return def;
+}
+
+function accountSize(value: unknown, what: string): number {
+  if (!Number.isSafeInteger(value) || (value as number) <= 0) throw new Error(`${what} size ${JSON.stringify(value)} is not a positive integer`);
+  return value as number;
 }
 
 export function readAnchor(value: unknown, hints: IdlHints = {}): ProgramDescription {
@@ -59,12 +69,16 @@ export function readAnchor(value: unknown, hints: IdlHints = {}): ProgramDescrip
       const account = json(a, 'account');
       const accountName = text(account.name, 'account name');
       const def = typeNamed(types, accountName);
+      // Either marker, not both: a discriminator that is also size-checked would be a third rule.
+      if (account.size !== undefined && account.discriminator !== undefined) throw new Error(`account ${accountName} has both size and discriminator`);
+      const sized = account.size !== undefined;
       const desc: AccountDesc = {
         name: accountName,
-        discriminator: discriminatorOf(account.discriminator, `account ${accountName}`),
+        discriminator: sized ? new Uint8Array(0) : discriminatorOf(account.discriminator, `account ${accountName}`),
         type: def.type,
         serialization: def.serialization,
       };
+      if (sized) desc.size = accountSize(account.size, `account ${accountName}`);
       if (def.repr !== undefined) desc.repr = def.repr;
       accounts.push(desc);
     } catch (error) {
@@ -91,7 +105,7 @@ export function readAnchor(value: unknown, hints: IdlHints = {}): ProgramDescrip
     address,
     name,
     ...(typeof metadata.version === 'string' ? { version: metadata.version } : {}),
-    dialect: 'anchor',
+    dialect: metadata.origin === 'hand-written' ? 'hand-written' : 'anchor',
     instructions,
     accounts,
     events,

@@ -1,0 +1,555 @@
+/**
+ * The hand-written descriptions (idls/hand-written/) of programs that publish no IDL. Each file
+ * reads and compiles; every corpus instruction of a described program decodes, and the decoded
+ * values are checked against what the transaction itself shows: the token transfers and mints the
+ * instruction caused (amounts, and which named account they move between), the event a program
+ * logged, and the accounts a CPI hands on to the next program. Account layouts, which the corpus
+ * holds no example of, are checked on data built here at the offsets the programs' sources give.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readIdl } from '../src/idl/read-idl.js';
+import { compileProgram, type CompiledProgram, type DecodedInstruction } from '../src/decode/compile.js';
+import { loadBundledRegistry } from '../src/decode/registry.js';
+import { camelCase } from '../src/decode/names.js';
+import { decodeBase58, encodeBase58 } from '../src/codec/base58.js';
+import { decodeWireTransaction } from '../src/ledger/wire-transaction.js';
+import { corpusTransactionsDir, projectRoot } from '../src/paths.js';
+
+// Transactions are untyped JSON, navigated as the RPC writes them.
+type Doc = any;
+
+const handWrittenDir = join(projectRoot, 'idls', 'hand-written');
+const TOKEN_PROGRAMS = new Set(['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb']);
+
+interface Program {
+  file: string;
+  raw: Doc;
+  compiled: CompiledProgram;
+}
+
+function loadPrograms(): Map<string, Program> {
+  const programs = new Map<string, Program>();
+  for (const file of readdirSync(handWrittenDir).sort()) {
+    const raw = JSON.parse(readFileSync(join(handWrittenDir, file), 'utf8'));
+    const skipped: string[] = [];
+    const description = readIdl(raw, { onSkip: (item, reason) => skipped.push(`${item}: ${reason}`) });
+    assert.deepEqual(skipped, [], `${file}: every item reads`);
+    programs.set(description.address, { file, raw, compiled: compileProgram(description) });
+  }
+  return programs;
+}
+
+// ---- The corpus: instructions of described programs, with what their transaction shows ----
+
+interface Movement {
+  kind: 'transfer' | 'mintTo';
+  /** Token account debited (transfer) or the mint (mintTo). */
+  source: string;
+  destination: string;
+  authority: string;
+  amount: bigint;
+}
+
+interface Sample {
+  programId: string;
+  data: Uint8Array;
+  accounts: string[];
+  where: string;
+  /** Top-level instruction index: the instruction and the CPIs it made share it. */
+  group: number;
+  /** Position in the group: the top-level instruction is -1, inner ones count from 0. */
+  position: number;
+  tx: Tx;
+}
+
+interface Tx {
+  samples: Sample[];
+  /** Token movements by group, in execution order. */
+  movements: Map<number, (Movement & { position: number })[]>;
+  /** `Program log: <base64>` lines of a program (old Anchor emit!), by program id. */
+  logPayloads: Map<string, Uint8Array[]>;
+}
+
+const u64At = (data: Uint8Array, offset: number): bigint => Buffer.from(data).readBigUInt64LE(offset);
+
+/** A token transfer or mint from a raw (json/base64) or parsed (jsonParsed) Token program instruction. */
+function movementOf(ix: Doc, accounts: string[]): Movement | null {
+  if (ix.parsed !== undefined) {
+    const { type, info } = ix.parsed;
+    const amount = BigInt(info.amount ?? info.tokenAmount?.amount ?? -1);
+    const authority = info.authority ?? info.multisigAuthority ?? info.mintAuthority;
+    if (type === 'transfer' || type === 'transferChecked') return { kind: 'transfer', source: info.source, destination: info.destination, authority, amount };
+    if (type === 'mintTo' || type === 'mintToChecked') return { kind: 'mintTo', source: info.mint, destination: info.account, authority, amount };
+    return null;
+  }
+  const data = decodeBase58(ix.data);
+  if (data === null || data.length < 9) return null;
+  switch (data[0]) {
+    case 3:
+      return { kind: 'transfer', source: accounts[0], destination: accounts[1], authority: accounts[2], amount: u64At(data, 1) };
+    case 12:
+      return { kind: 'transfer', source: accounts[0], destination: accounts[2], authority: accounts[3], amount: u64At(data, 1) };
+    case 7:
+    case 14:
+      return { kind: 'mintTo', source: accounts[0], destination: accounts[1], authority: accounts[2], amount: u64At(data, 1) };
+  }
+  return null;
+}
+
+function corpus(programIds: Set<string>): Sample[] {
+  const samples: Sample[] = [];
+  for (const file of readdirSync(corpusTransactionsDir).sort()) {
+    if (!/\.(json|jsonParsed|base64)\.json$/.test(file)) continue;
+    const result = JSON.parse(readFileSync(join(corpusTransactionsDir, file), 'utf8'));
+    const transaction = Array.isArray(result.transaction)
+      ? decodeWireTransaction(Buffer.from(result.transaction[0], 'base64')).transaction
+      : result.transaction;
+    const keys: string[] = transaction.message.accountKeys.map((k: Doc) => (typeof k === 'string' ? k : k.pubkey));
+    const loaded = result.meta?.loadedAddresses;
+    if (loaded) keys.push(...loaded.writable, ...loaded.readonly);
+
+    const tx: Tx = { samples: [], movements: new Map(), logPayloads: new Map() };
+    const visit = (ix: Doc, group: number, position: number, where: string) => {
+      const programId: string = ix.programId ?? keys[ix.programIdIndex];
+      const accounts: string[] = (ix.accounts ?? []).map((a: number | string) => (typeof a === 'number' ? keys[a] : a));
+      if (TOKEN_PROGRAMS.has(programId)) {
+        const movement = movementOf(ix, accounts);
+        if (movement !== null) {
+          if (!tx.movements.has(group)) tx.movements.set(group, []);
+          tx.movements.get(group)?.push({ ...movement, position });
+        }
+      }
+      if (!programIds.has(programId) || ix.parsed !== undefined) return;
+      const data = decodeBase58(ix.data);
+      assert.ok(data !== null, `${where}: instruction data is base58`);
+      tx.samples.push({ programId, data, accounts, where, group, position, tx });
+    };
+    const name = file.slice(0, 12);
+    transaction.message.instructions.forEach((ix: Doc, i: number) => visit(ix, i, -1, `${name}… ix ${i}`));
+    for (const inner of result.meta?.innerInstructions ?? []) {
+      inner.instructions.forEach((ix: Doc, j: number) => visit(ix, inner.index, j, `${name}… inner ${inner.index}.${j}`));
+    }
+    const stack: string[] = [];
+    for (const line of (result.meta?.logMessages ?? []) as string[]) {
+      const invoke = /^Program (\w+) invoke \[\d+\]$/.exec(line);
+      if (invoke) stack.push(invoke[1]);
+      else if (/^Program \w+ (success|failed)/.test(line)) stack.pop();
+      else if (/^Program log: [A-Za-z0-9+/]{40,}={0,2}$/.test(line) && stack.length > 0) {
+        const top = stack[stack.length - 1];
+        if (!tx.logPayloads.has(top)) tx.logPayloads.set(top, []);
+        tx.logPayloads.get(top)?.push(Buffer.from(line.slice('Program log: '.length), 'base64'));
+      }
+    }
+    samples.push(...tx.samples);
+  }
+  return samples;
+}
+
+// ---- Checks of decoded values against the transaction ----
+
+interface Decoded {
+  sample: Sample;
+  decoded: DecodedInstruction;
+  args: Record<string, any>;
+  /** Named accounts by camelCase name; the rest in `remaining`. */
+  account: Record<string, string>;
+  remaining: string[];
+}
+
+function decodedOf(program: Program, sample: Sample): Decoded {
+  const decoded = program.compiled.decodeInstruction(sample.data);
+  assert.ok(decoded !== null, `${sample.where}: ${program.file} decodes ${Buffer.from(sample.data).toString('hex')}`);
+  const named = decoded.instruction.accounts;
+  const required = named.filter((a) => !a.optional).length;
+  assert.ok(sample.accounts.length >= required, `${sample.where} ${decoded.instruction.name}: ${sample.accounts.length} accounts, ${required} named as required`);
+  const account: Record<string, string> = {};
+  named.forEach((a, i) => {
+    if (i < sample.accounts.length) account[camelCase(a.name)] = sample.accounts[i];
+  });
+  return { sample, decoded, args: decoded.args, account, remaining: sample.accounts.slice(named.length) };
+}
+
+/** Movements of the instruction's group that happen after it (its own CPIs and what follows). */
+function movementsAfter(sample: Sample, match: Partial<Movement>): Movement[] {
+  return (sample.tx.movements.get(sample.group) ?? []).filter(
+    (m) => m.position > sample.position && Object.entries(match).every(([k, v]) => m[k as keyof Movement] === v),
+  );
+}
+
+function oneMovement(d: Decoded, match: Partial<Movement>, what: string): Movement {
+  const found = movementsAfter(d.sample, match);
+  assert.ok(found.length > 0, `${d.sample.where} ${d.decoded.instruction.name}: ${what} (${JSON.stringify(match, (_, v) => (typeof v === 'bigint' ? String(v) : v))})`);
+  return found[0];
+}
+
+/**
+ * A swap: the amount in leaves the user's source (for the pool's side, where that is a named
+ * account) and what comes out meets the minimum. Returns the transfer in.
+ *
+ * Token-swap transfers the curve's `source_amount_swapped`, which the constant-product curve
+ * rounds so the output is whole; it can be a little under `amount_in` (Saros in the corpus: 3182
+ * of 21466338267 units less), hence `exact: false`. The stable swaps take the full amount.
+ */
+function checkSwap(
+  d: Decoded,
+  io: { source: string; poolIn?: string; poolOut?: string; destination: string; amountIn: string; minimumOut: string; exact: boolean },
+): Movement {
+  const amountIn = BigInt(io.amountIn);
+  assert.ok(amountIn > 0n, `${d.sample.where}: amount in is positive`);
+  const match = { kind: 'transfer' as const, source: io.source, ...(io.poolIn ? { destination: io.poolIn } : {}) };
+  const paidIn = oneMovement(d, io.exact ? { ...match, amount: amountIn } : match, 'the amount in leaves the source');
+  assert.ok(paidIn.amount > 0n && paidIn.amount <= amountIn, `${d.sample.where}: paid in ${paidIn.amount} of ${amountIn}`);
+  // A failing transaction may stop before the pool pays out; when it did pay, the minimum held.
+  for (const out of movementsAfter(d.sample, { kind: 'transfer', destination: io.destination, ...(io.poolOut ? { source: io.poolOut } : {}) })) {
+    assert.ok(out.amount >= BigInt(io.minimumOut), `${d.sample.where}: paid ${out.amount} ≥ minimum ${io.minimumOut}`);
+  }
+  return paidIn;
+}
+
+const tokenSwapChecks: Record<string, (d: Decoded) => void> = {
+  swap: (d) =>
+    checkSwap(d, {
+      source: d.account.source,
+      poolIn: d.account.swapSource,
+      poolOut: d.account.swapDestination,
+      destination: d.account.destination,
+      amountIn: d.args.amountIn,
+      minimumOut: d.args.minimumAmountOut,
+      exact: false,
+    }),
+  deposit_all_token_types: (d) => {
+    oneMovement(d, { kind: 'mintTo', source: d.account.poolMint, destination: d.account.destination, amount: BigInt(d.args.poolTokenAmount) }, 'the pool tokens asked for are minted');
+    const a = oneMovement(d, { kind: 'transfer', source: d.account.sourceA, destination: d.account.tokenA }, 'token A is deposited');
+    const b = oneMovement(d, { kind: 'transfer', source: d.account.sourceB, destination: d.account.tokenB }, 'token B is deposited');
+    assert.ok(a.amount <= BigInt(d.args.maximumTokenAAmount) && b.amount <= BigInt(d.args.maximumTokenBAmount), `${d.sample.where}: deposits within the maxima`);
+  },
+};
+
+/** Every NewOrderV3 the described programs send: enum values valid, price positive, and the payer pays the vault of its side. */
+function checkNewOrderV3(d: Decoded): void {
+  const { side, limitPrice, orderType, selfTradeBehavior, limit } = d.args;
+  assert.ok(['Bid', 'Ask'].includes(side), `${d.sample.where}: side ${side}`);
+  assert.ok(['Limit', 'ImmediateOrCancel', 'PostOnly'].includes(orderType), `${d.sample.where}: order type ${orderType}`);
+  assert.ok(['DecrementTake', 'CancelProvide', 'AbortTransaction'].includes(selfTradeBehavior), `${d.sample.where}: self-trade behavior ${selfTradeBehavior}`);
+  assert.ok(BigInt(limitPrice) > 0n && limit > 0, `${d.sample.where}: positive limit price and match limit`);
+  const vault = side === 'Bid' ? d.account.pcVault : d.account.coinVault;
+  const paid = oneMovement(d, { kind: 'transfer', source: d.account.orderPayerTokenAccount, destination: vault, authority: d.account.openOrdersOwner }, 'the payer funds the order');
+  if (side === 'Bid') assert.ok(paid.amount <= BigInt(d.args.maxNativePcQtyIncludingFees), `${d.sample.where}: a bid pays at most its pc maximum`);
+}
+
+/** SettleFunds: the vault signer pays from each vault only into the wallet of that currency. */
+function checkSettleFunds(d: Decoded): void {
+  const paid = [...movementsAfter(d.sample, { kind: 'transfer', source: d.account.coinVault }), ...movementsAfter(d.sample, { kind: 'transfer', source: d.account.pcVault })]
+    .filter((m) => m.authority === d.account.vaultSigner);
+  assert.ok(paid.length > 0, `${d.sample.where}: the vault signer settles`);
+  for (const m of paid) {
+    const wallets = m.source === d.account.coinVault ? [d.account.coinWallet] : [d.account.pcWallet, d.account.referrerPcWallet];
+    assert.ok(wallets.includes(m.destination), `${d.sample.where}: ${m.source} pays ${m.destination}`);
+  }
+}
+
+// ---- Tests ----
+
+test('every hand-written description reads as hand-written Anchor 0.30 and compiles', () => {
+  const programs = loadPrograms();
+  assert.ok(programs.size > 0);
+  for (const [address, p] of programs) {
+    assert.equal(p.file, `${address}.json`, 'the file is named by the program id');
+    const d = p.compiled.description;
+    assert.equal(d.dialect, 'hand-written');
+    assert.equal(p.raw.metadata.origin, 'hand-written');
+    assert.ok(typeof p.raw.metadata.source === 'string' && p.raw.metadata.source.length > 0, `${p.file}: metadata.source says where the layout comes from`);
+    // Each instruction is reached by its own discriminator and its arguments compile: zeros are a
+    // valid value of every type used here (enum variant 0, empty vecs, false).
+    for (const ix of d.instructions) {
+      const data = new Uint8Array(ix.discriminator.length + 640);
+      data.set(ix.discriminator);
+      assert.equal(p.compiled.decodeInstruction(data)?.instruction.name, ix.name, `${p.file}: ${ix.name} decodes from its discriminator`);
+    }
+    for (const e of d.events) {
+      const data = new Uint8Array(e.discriminator.length + 640);
+      data.set(e.discriminator);
+      assert.equal(p.compiled.decodeEvent(data)?.event.name, e.name, `${p.file}: event ${e.name}`);
+    }
+    for (const a of d.accounts) {
+      assert.equal(a.discriminator.length, 0, `${p.file}: ${a.name} is recognised by size`);
+      assert.equal(p.compiled.decodeAccount(new Uint8Array(a.size ?? 0))?.account.name, a.name, `${p.file}: ${a.name} decodes at ${a.size} bytes`);
+    }
+  }
+});
+
+test('the hand-written files cover the expected programs and instruction sets', () => {
+  const programs = loadPrograms();
+  const summary = Object.fromEntries([...programs].map(([id, p]) => [id, `${p.compiled.description.name} ${p.compiled.description.instructions.length}`]));
+  assert.deepEqual(summary, {
+    '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin': 'serum_dex_v3 21',
+    srmqPvymJeFKQ4zGQed1GFppgkRHL9kaELCbyksJtPX: 'openbook_v1 21',
+    SwaPpA9LAaLfeLi3a68M4DjnLqgtticKg6CnyNwgAC8: 'spl_token_swap 6',
+    DjVE6JNiYqPL2QXyCUUh8rNjHrbz9hXHNYt99MQ59qw1: 'orca_token_swap_v1 6',
+    '9W959DqEETiGZocYWCQPaJ6sBmUzgfxXfqGeTEdp3aQP': 'orca_token_swap_v2 6',
+    SSwapUtytfBdBn1b9NUGG6foMVPtcWgpRU32HToDUZr: 'saros_amm 6',
+    SSwpkEEcbUqx4vtoEByFjSkhKdCT862DNVb52nZg1UZ: 'stable_swap 5',
+    MERLuDFBMmsHnsBPZw2sDQZHvXFMwp8EdjudcU2HKky: 'mercurial_stable_swap 1',
+    '22Y43yTVxuUkoRKdm9thyRhQ3SdgQS7c7kB6UNCiaczD': 'serum_swap 4',
+  });
+  // Serum's tags are the MarketInstruction variant index: version byte 0, then u32 LE 0 to 20.
+  const serum = programs.get('9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin')?.compiled.description;
+  assert.deepEqual(serum?.instructions.map((ix) => [...ix.discriminator]), Array.from({ length: 21 }, (_, tag) => [0, tag, 0, 0, 0]));
+  const side = serum?.types.get('Side')?.type;
+  assert.ok(side?.kind === 'enum' && side.tag === 4, 'Serum enums are u32 on the wire');
+  // Serum and OpenBook are the same program: the two files differ only in address and metadata.
+  const openbook = programs.get('srmqPvymJeFKQ4zGQed1GFppgkRHL9kaELCbyksJtPX')?.raw;
+  const serumRaw = programs.get('9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin')?.raw;
+  assert.deepEqual({ ...openbook, address: undefined, metadata: undefined, docs: undefined }, { ...serumRaw, address: undefined, metadata: undefined, docs: undefined });
+});
+
+test('every corpus instruction of a described program decodes, with values the transaction confirms', (t) => {
+  const programs = loadPrograms();
+  const samples = corpus(new Set(programs.keys()));
+  const counts = new Map<string, number>();
+  const serumIds = new Set(['9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin', 'srmqPvymJeFKQ4zGQed1GFppgkRHL9kaELCbyksJtPX']);
+  const decodedBySample = new Map<Sample, Decoded>();
+  for (const sample of samples) {
+    const program = programs.get(sample.programId) as Program;
+    decodedBySample.set(sample, decodedOf(program, sample));
+  }
+
+  for (const [sample, d] of decodedBySample) {
+    const program = programs.get(sample.programId) as Program;
+    const name = d.decoded.instruction.name;
+    const label = `${program.compiled.description.name}.${name}`;
+    counts.set(label, (counts.get(label) ?? 0) + 1);
+    // Only Mercurial's exchange has accounts beyond its named ones (the pool's token accounts).
+    if (label !== 'mercurial_stable_swap.exchange') assert.deepEqual(d.remaining, [], `${sample.where}: ${label} names every account`);
+    switch (program.compiled.description.name) {
+      case 'spl_token_swap':
+      case 'orca_token_swap_v1':
+      case 'orca_token_swap_v2':
+      case 'saros_amm': {
+        const check = tokenSwapChecks[name];
+        assert.ok(check, `${sample.where}: a check for ${label}`);
+        check(d);
+        break;
+      }
+      case 'stable_swap':
+        assert.equal(name, 'swap', `${sample.where}: the corpus holds Saber swaps`);
+        checkSwap(d, {
+          source: d.account.source,
+          poolIn: d.account.swapSource,
+          poolOut: d.account.swapDestination,
+          destination: d.account.destination,
+          amountIn: d.args.amountIn,
+          minimumOut: d.args.minimumAmountOut,
+          exact: true,
+        });
+        break;
+      case 'mercurial_stable_swap': {
+        // Pool token accounts, then the user's source and destination (see the description's docs).
+        const [source, destination] = d.remaining.slice(-2);
+        const pool = d.remaining.slice(0, -2);
+        assert.ok(pool.length >= 2 && pool.length <= 4, `${sample.where}: ${pool.length} pool token accounts`);
+        const paidIn = checkSwap(d, { source, destination, amountIn: d.args.inAmount, minimumOut: d.args.minimumOutAmount, exact: true });
+        assert.ok(pool.includes(paidIn.destination) && paidIn.authority === d.account.userTransferAuthority, `${sample.where}: paid into the pool by the user`);
+        break;
+      }
+      case 'serum_dex_v3':
+      case 'openbook_v1':
+        if (name === 'new_order_v3') checkNewOrderV3(d);
+        else if (name === 'settle_funds') checkSettleFunds(d);
+        else assert.fail(`${sample.where}: no check for ${label}`);
+        break;
+      case 'serum_swap': {
+        // The swap's DidSwap event (logged as base64) agrees with the arguments and the transfers.
+        const events = (sample.tx.logPayloads.get(sample.programId) ?? [])
+          .map((data) => program.compiled.decodeEvent(data))
+          .filter((e): e is NonNullable<typeof e> => e !== null);
+        const event = events.find((e) => e.value.givenAmount === d.args.amount);
+        assert.ok(event?.event.name === 'DidSwap', `${sample.where}: a DidSwap event for the amount`);
+        assert.deepEqual(event.value.minExchangeRate, d.args.minExchangeRate);
+        const transitive = name === 'swap_transitive';
+        const from = transitive ? 'from' : 'market';
+        oneMovement(d, { kind: 'transfer', source: d.account[`${from}OrderPayerTokenAccount`], amount: BigInt(d.args.amount) }, 'the amount leaves the payer');
+        const receiver = transitive ? d.account.toCoinWallet : d.args.side === 'Ask' ? d.account.pcWallet : d.account.marketCoinWallet;
+        oneMovement(d, { kind: 'transfer', destination: receiver, amount: BigInt(event.value.toAmount as string) }, 'the proceeds reach the wallet');
+        // The orders it sends to the DEX name the same market accounts, in the DEX's order.
+        const orders = sample.tx.samples
+          .filter((s) => s.group === sample.group && serumIds.has(s.programId))
+          .map((s) => decodedBySample.get(s) as Decoded)
+          .filter((o) => o.decoded.instruction.name === 'new_order_v3');
+        const markets = transitive ? ['from', 'to'] : ['market'];
+        assert.equal(orders.length, markets.length, `${sample.where}: one order per market`);
+        markets.forEach((prefix, i) => {
+          for (const [dex, swap] of Object.entries({ market: 'Market', openOrders: 'OpenOrders', requestQueue: 'RequestQueue', eventQueue: 'EventQueue', bids: 'Bids', asks: 'Asks', orderPayerTokenAccount: 'OrderPayerTokenAccount', coinVault: 'CoinVault', pcVault: 'PcVault' })) {
+            assert.equal(orders[i].account[dex], d.account[`${prefix}${swap}`], `${sample.where}: ${prefix} ${dex}`);
+          }
+          assert.equal(orders[i].account.openOrdersOwner, d.account.authority);
+        });
+        break;
+      }
+      default:
+        assert.fail(`no checks for ${program.file}`);
+    }
+  }
+  // The corpus holds these; a change in what decodes (or in the corpus) shows here.
+  assert.deepEqual(Object.fromEntries([...counts].sort()), {
+    'mercurial_stable_swap.exchange': 5,
+    'openbook_v1.new_order_v3': 4,
+    'openbook_v1.settle_funds': 4,
+    'orca_token_swap_v1.deposit_all_token_types': 1,
+    'orca_token_swap_v2.swap': 2,
+    'saros_amm.swap': 1,
+    'serum_dex_v3.new_order_v3': 3,
+    'serum_dex_v3.settle_funds': 3,
+    'serum_swap.swap': 1,
+    'serum_swap.swap_transitive': 1,
+    'spl_token_swap.swap': 1,
+    'stable_swap.swap': 2,
+  });
+  t.diagnostic(`decoded and checked: ${[...counts].map(([k, v]) => `${k} ${v}`).join(', ')}`);
+});
+
+test('reader: an account may give its size instead of a discriminator; origin hand-written sets the dialect', () => {
+  const read = (accounts: Doc[], origin?: string) => {
+    const skipped: string[] = [];
+    const description = readIdl(
+      {
+        address: '11111111111111111111111111111111',
+        metadata: { name: 't', version: '0.0.0', spec: '0.1.0', ...(origin ? { origin } : {}) },
+        instructions: [],
+        accounts,
+        types: [{ name: 'A', type: { kind: 'struct', fields: [{ name: 'x', type: 'u8' }] } }],
+      },
+      { onSkip: (item, reason) => skipped.push(`${item}: ${reason}`) },
+    );
+    return { description, skipped };
+  };
+  const sized = read([{ name: 'A', size: 1 }], 'hand-written');
+  assert.equal(sized.description.dialect, 'hand-written');
+  assert.deepEqual(sized.skipped, []);
+  assert.equal(sized.description.accounts[0].size, 1);
+  assert.equal(sized.description.accounts[0].discriminator.length, 0);
+  assert.equal(compileProgram(sized.description).decodeAccount(Uint8Array.of(7))?.value.x, 7);
+
+  assert.equal(read([{ name: 'A', discriminator: [1] }]).description.dialect, 'anchor');
+  assert.match(read([{ name: 'A', size: 1, discriminator: [1] }]).skipped.join(), /both size and discriminator/);
+  for (const size of [0, -1, 1.5, '1']) assert.match(read([{ name: 'A', size }]).skipped.join(), /not a positive integer/, JSON.stringify(size));
+});
+
+// ---- Accounts by size, on data laid out here from the programs' sources ----
+
+const key = (seed: number): Uint8Array => Uint8Array.from({ length: 32 }, (_, i) => (seed * 31 + i) & 255);
+const putU64 = (buf: Buffer, offset: number, value: bigint) => buf.writeBigUInt64LE(value, offset);
+
+test('Serum MarketState and OpenOrders decode by their exact sizes', () => {
+  const serum = loadPrograms().get('9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin') as Program;
+  // state.rs numbers MarketState's u64 words; the account wraps them in "serum" … "padding".
+  const word = (n: number) => 5 + 8 * n;
+  const market = Buffer.alloc(388);
+  market.write('serum', 0, 'latin1');
+  market.write('padding', 381, 'latin1');
+  putU64(market, word(0), 3n); // Initialized | Market
+  market.set(key(1), word(1));
+  putU64(market, word(5), 1n);
+  market.set(key(6), word(6));
+  market.set(key(10), word(10));
+  putU64(market, word(18), 123_456n);
+  market.set(key(27), word(27));
+  market.set(key(39), word(39));
+  putU64(market, word(43), 100n);
+  putU64(market, word(44), 10n);
+  putU64(market, word(46), 7n);
+  const decoded = serum.compiled.decodeAccount(market);
+  assert.equal(decoded?.account.name, 'MarketState');
+  const v = decoded.value as Record<string, unknown>;
+  assert.deepEqual(v.headPadding, [...Buffer.from('serum')]);
+  assert.deepEqual(v.tailPadding, [...Buffer.from('padding')]);
+  assert.equal(v.accountFlags, '3');
+  assert.equal(v.ownAddress, encodeBase58(key(1)));
+  assert.equal(v.vaultSignerNonce, '1');
+  assert.equal(v.coinMint, encodeBase58(key(6)));
+  assert.equal(v.pcMint, encodeBase58(key(10)));
+  assert.equal(v.coinDepositsTotal, '123456');
+  assert.equal(v.reqQ, encodeBase58(key(27)));
+  assert.equal(v.asks, encodeBase58(key(39)));
+  assert.equal(v.coinLotSize, '100');
+  assert.equal(v.pcLotSize, '10');
+  assert.equal(v.referrerRebatesAccrued, '7');
+
+  const openOrders = Buffer.alloc(3228);
+  openOrders.write('serum', 0, 'latin1');
+  openOrders.write('padding', 3221, 'latin1');
+  putU64(openOrders, 5, 5n); // Initialized | OpenOrders
+  openOrders.set(key(2), 13);
+  openOrders.set(key(3), 45);
+  putU64(openOrders, 77, 42n); // native_coin_free
+  openOrders.writeBigUInt64LE(0xfffffffffffffffen, 109); // free_slot_bits: slot 0 taken
+  openOrders.writeBigUInt64LE(0xffffffffffffffffn, 117);
+  putU64(openOrders, 141, 1n); // orders[0], after is_bid_bits
+  putU64(openOrders, 141 + 16 * 128, 99n); // client_order_ids[0]
+  const oo = serum.compiled.decodeAccount(openOrders);
+  assert.equal(oo?.account.name, 'OpenOrders');
+  const o = oo.value as Record<string, any>;
+  assert.equal(o.market, encodeBase58(key(2)));
+  assert.equal(o.owner, encodeBase58(key(3)));
+  assert.equal(o.nativeCoinFree, '42');
+  assert.equal(o.freeSlotBits, String((1n << 128n) - 2n));
+  assert.equal(o.orders[0], '1');
+  assert.equal(o.clientOrderIds[0], '99');
+  assert.deepEqual(o.tailPadding, [...Buffer.from('padding')]);
+
+  for (const size of [387, 389, 3227, 3229, 324]) assert.equal(serum.compiled.decodeAccount(Buffer.alloc(size)), null, `${size} bytes is no Serum account`);
+});
+
+test('token-swap pools (SwapVersion 1) decode by their exact size in every fork', () => {
+  const programs = loadPrograms();
+  const pool = Buffer.alloc(324);
+  pool[0] = 1; // SwapVersion::SwapV1
+  pool[1] = 1; // is_initialized
+  pool[2] = 254; // nonce
+  for (let i = 0; i < 7; i++) pool.set(key(100 + i), 3 + 32 * i);
+  const fees = [25n, 10000n, 5n, 10000n, 0n, 0n, 20n, 100n];
+  fees.forEach((f, i) => putU64(pool, 227 + 8 * i, f));
+  pool[291] = 2; // CurveType::Stable
+  putU64(pool, 292, 100n); // the stable curve's amp
+  for (const id of ['SwaPpA9LAaLfeLi3a68M4DjnLqgtticKg6CnyNwgAC8', 'DjVE6JNiYqPL2QXyCUUh8rNjHrbz9hXHNYt99MQ59qw1', '9W959DqEETiGZocYWCQPaJ6sBmUzgfxXfqGeTEdp3aQP', 'SSwapUtytfBdBn1b9NUGG6foMVPtcWgpRU32HToDUZr']) {
+    const p = programs.get(id) as Program;
+    const decoded = p.compiled.decodeAccount(pool);
+    assert.equal(decoded?.account.name, 'SwapV1', id);
+    const v = decoded.value as Record<string, any>;
+    assert.equal(v.version, 1);
+    assert.equal(v.isInitialized, true);
+    assert.equal(v.nonce, 254);
+    assert.deepEqual(
+      ['tokenProgramId', 'tokenA', 'tokenB', 'poolMint', 'tokenAMint', 'tokenBMint', 'poolFeeAccount'].map((f) => v[f]),
+      Array.from({ length: 7 }, (_, i) => encodeBase58(key(100 + i))),
+    );
+    assert.deepEqual(Object.values(v.fees), fees.map(String));
+    assert.equal(v.swapCurve.curveType, 'Stable');
+    assert.deepEqual(v.swapCurve.curveParameters.slice(0, 2), [100, 0]);
+    assert.equal(p.compiled.decodeAccount(pool.subarray(0, 323)), null);
+    assert.equal(p.compiled.decodeAccount(Buffer.concat([pool, Buffer.alloc(1)])), null);
+  }
+});
+
+test('the registry serves idls/hand-written, and a published IDL in idls/ wins', () => {
+  const registry = loadBundledRegistry();
+  for (const [id, p] of loadPrograms()) assert.equal(registry.get(id)?.description.name, p.compiled.description.name, id);
+
+  const dir = mkdtempSync(join(tmpdir(), 'hand-written-'));
+  try {
+    const id = 'SSwpkEEcbUqx4vtoEByFjSkhKdCT862DNVb52nZg1UZ';
+    mkdirSync(join(dir, 'hand-written'));
+    const ours = JSON.parse(readFileSync(join(handWrittenDir, `${id}.json`), 'utf8'));
+    writeFileSync(join(dir, 'hand-written', `${id}.json`), JSON.stringify(ours));
+    writeFileSync(join(dir, `${id}.json`), JSON.stringify({ ...ours, metadata: { ...ours.metadata, name: 'published', origin: undefined } }));
+    const description = loadBundledRegistry(dir).get(id)?.description;
+    assert.equal(description?.name, 'published');
+    assert.equal(description?.dialect, 'anchor');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
