@@ -4,6 +4,7 @@ import { runServe } from './cli/serve.js';
 import { runKeys, runPlans } from './cli/keys.js';
 import { runLedger } from './cli/ledger.js';
 import { runCoverage } from './cli/coverage.js';
+import { runIdl } from './cli/idl.js';
 
 const usage = `usage: enhanced-rpc <command>
   serve [--host 127.0.0.1] [--port 8899] [--upstream URL]... [--upstream-timeout MS] [--ledger FILE] [--db FILE]
@@ -15,7 +16,8 @@ const usage = `usage: enhanced-rpc <command>
   ledger import --from URL (--signature SIG... | --account ADDR...) [--ledger FILE]
   ledger stats [--ledger FILE]
   ledger build [--ledger FILE]      (re)create the ledger from the bundled corpus
-  coverage                          share of the corpus's non-native instructions and accounts decoded`;
+  coverage                          share of the corpus's non-native instructions and accounts decoded
+  idl fetch PROGRAM_ID --from URL [--out DIR]   save a program's on-chain IDL into DIR (default: idls/) and list it in MANIFEST.tsv`;
 
 const [command, ...rest] = process.argv.slice(2);
 const commands: Record<string, (args: string[]) => Promise<void> | void> = {
@@ -24,6 +26,7 @@ const commands: Record<string, (args: string[]) => Promise<void> | void> = {
   plans: runPlans,
   ledger: runLedger,
   coverage: runCoverage,
+  idl: runIdl,
 };
 
 const run = command ? commands[command] : undefined;

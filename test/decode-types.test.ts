@@ -566,3 +566,49 @@ test('random bytes never throw', () => {
   }
   assert.ok(decoded > 0, 'some random inputs decode');
 });
+
+test('instruction and event data may stop between trailing fields; account data and container items may not', () => {
+  const program = compileProgram({
+    address: '11111111111111111111111111111111',
+    name: 'lenient',
+    dialect: 'anchor',
+    instructions: [
+      {
+        name: 'buy',
+        discriminator: Uint8Array.of(7),
+        accounts: [],
+        args: [
+          { name: 'amount', type: { kind: 'int', bytes: 8, signed: false } },
+          { name: 'max_cost', type: { kind: 'int', bytes: 8, signed: false } },
+          { name: 'track', type: { kind: 'option', item: { kind: 'bool' }, tag: 1, fixed: false } },
+        ],
+      },
+      {
+        name: 'batch',
+        discriminator: Uint8Array.of(8),
+        accounts: [],
+        args: [{ name: 'orders', type: { kind: 'vec', size: { kind: 'prefix', bytes: 4 }, item: { kind: 'struct', fields: [
+          { name: 'a', type: { kind: 'int', bytes: 8, signed: false } },
+          { name: 'b', type: { kind: 'string', size: { kind: 'prefix', bytes: 4 } } },
+        ] } } }],
+      },
+    ],
+    accounts: [{ name: 'State', discriminator: Uint8Array.of(9), serialization: 'borsh', type: { kind: 'struct', fields: [
+      { name: 'x', type: { kind: 'int', bytes: 4, signed: false } },
+      { name: 'y', type: { kind: 'int', bytes: 4, signed: false } },
+    ] } }],
+    events: [],
+    errors: [],
+    types: new Map(),
+  });
+  const u64 = (n: number) => { const b = Buffer.alloc(8); b.writeBigUInt64LE(BigInt(n)); return b; };
+  assert.deepEqual(program.decodeInstruction(Buffer.concat([Buffer.of(7), u64(5), u64(9), Buffer.of(1, 1)]))?.args, { amount: '5', maxCost: '9', track: true });
+  assert.deepEqual(program.decodeInstruction(Buffer.concat([Buffer.of(7), u64(5), u64(9)]))?.args, { amount: '5', maxCost: '9' });
+  assert.deepEqual(program.decodeInstruction(Buffer.concat([Buffer.of(7), u64(5)]))?.args, { amount: '5' });
+  assert.equal(program.decodeInstruction(Buffer.concat([Buffer.of(7), u64(5), Buffer.of(1, 2, 3)])), null, 'ending inside a field');
+  assert.equal(program.decodeInstruction(Buffer.concat([Buffer.of(7), u64(5), u64(9), Buffer.of(1)])), null, 'Some without its value');
+  const twoOrders = Buffer.concat([Buffer.of(8), Buffer.of(2, 0, 0, 0), u64(1), Buffer.of(1, 0, 0, 0, 0x41), u64(2)]);
+  assert.equal(program.decodeInstruction(twoOrders), null, 'a counted item must be whole');
+  assert.deepEqual(program.decodeAccount(Buffer.of(9, 1, 0, 0, 0, 2, 0, 0, 0))?.value, { x: 1, y: 2 });
+  assert.equal(program.decodeAccount(Buffer.of(9, 1, 0, 0, 0)), null, 'account data is whole');
+});

@@ -345,7 +345,9 @@ class Compiler {
           return null;
         }
         // Borsh and COption both refuse tags other than 0 and 1.
-        return t === 1 ? readItem(c) : FAIL;
+        if (t !== 1) return FAIL;
+        c.open = false;
+        return readItem(c);
       },
       minSize: tag + skip,
       fixedSize: fixed ? tag + skip : itemSize === 0 ? tag : undefined,
@@ -401,6 +403,8 @@ class Compiler {
         return {
           read: (c) => {
             const out: unknown[] = [];
+            const open = c.open;
+            c.open = false;
             while (c.pos < c.end) {
               const before = c.pos;
               const v = readItem(c);
@@ -408,6 +412,7 @@ class Compiler {
               if (v === FAIL || c.pos === before) return FAIL;
               out.push(v);
             }
+            c.open = open;
             return out;
           },
           minSize: 0,
@@ -445,11 +450,14 @@ class Compiler {
       // and this bounds the loop by the data length.
       if (n * Math.max(item.minSize, 1) > c.end - c.pos) return FAIL;
       const out = new Array<unknown>(n);
+      const open = c.open;
+      c.open = false;
       for (let i = 0; i < n; i++) {
         const v = readItem(c);
         if (v === FAIL) return FAIL;
         out[i] = v;
       }
+      c.open = open;
       return out;
     };
   }
@@ -460,11 +468,14 @@ class Compiler {
     return {
       read: (c) => {
         const out = new Array<unknown>(n);
+        const open = c.open;
+        c.open = false;
         for (let i = 0; i < n; i++) {
           const v = reads[i](c);
           if (v === FAIL) return FAIL;
           out[i] = v;
         }
+        c.open = open;
         return out;
       },
       ...sequentialSizes(items),
@@ -477,11 +488,16 @@ class Compiler {
     const keys = fields.map((f) => camelCase(f.name));
     if (layout === 'c') return cStruct(compiled, keys, reprAlign ?? 1);
     const reads = compiled.map((f) => f.read);
+    const takesBytes = compiled.map((f) => f.minSize > 0);
     const n = keys.length;
     return {
       read: (c) => {
         const out: Record<string, unknown> = {};
         for (let i = 0; i < n; i++) {
+          // Fields the data stops before are left out, never invented: after at least one field
+          // (data that stops right at a struct's start is not that struct), and not for fields
+          // that read an absent end themselves (remainder options and collections).
+          if (c.open && i > 0 && c.pos === c.end && takesBytes[i]) return out;
           const v = reads[i](c);
           if (v === FAIL) return FAIL;
           out[keys[i]] = v;
@@ -553,7 +569,10 @@ class Compiler {
     const counted = (c: Cursor, n: number): unknown => {
       if (n * entryMin > c.end - c.pos) return FAIL;
       const out: Record<string, unknown> = {};
+      const open = c.open;
+      c.open = false;
       for (let i = 0; i < n; i++) if (!readEntry(c, out)) return FAIL;
+      c.open = open;
       return out;
     };
     switch (size.kind) {
@@ -577,10 +596,13 @@ class Compiler {
         return {
           read: (c) => {
             const out: Record<string, unknown> = {};
+            const open = c.open;
+            c.open = false;
             while (c.pos < c.end) {
               const before = c.pos;
               if (!readEntry(c, out) || c.pos === before) return FAIL;
             }
+            c.open = open;
             return out;
           },
           minSize: 0,
@@ -598,9 +620,12 @@ class Compiler {
         const from = c.pos;
         const end = c.end;
         if (from + bytes > end) return FAIL;
+        const open = c.open;
         c.end = from + bytes;
+        c.open = false;
         const v = readItem(c);
         c.end = end;
+        c.open = open;
         c.pos = from + bytes;
         return v;
       },
@@ -790,9 +815,9 @@ function startsWith(data: Uint8Array, prefix: Uint8Array): boolean {
   return data[0] === prefix[0];
 }
 
-function run(read: Read, data: Uint8Array, from: number): unknown {
+function run(read: Read, data: Uint8Array, from: number, open: boolean): unknown {
   try {
-    return read(cursorOver(data, from));
+    return read(cursorOver(data, from, open));
   } catch {
     // A stack overflow from pathological nesting, or a bug: either way the data is not decoded.
     return FAIL;
@@ -821,10 +846,11 @@ export function compileProgram(description: ProgramDescription): CompiledProgram
   const accountRead = (a: AccountDesc): Read => compiler.top(a.type, NO_GENERICS, layoutOf(a.serialization, a.repr), a.repr?.align).read;
   const eventRead = (e: EventDesc): Read => compiler.node(e.type, NO_GENERICS, 'sequential').read;
 
-  function first<T>(candidates: Candidate<T>[], data: Uint8Array, compile: (item: T) => Read): { item: T; value: unknown } | null {
+  /** `open`: instruction and event data may stop between trailing fields; account data is whole. */
+  function first<T>(candidates: Candidate<T>[], data: Uint8Array, compile: (item: T) => Read, open: boolean): { item: T; value: unknown } | null {
     for (const candidate of candidates) {
       const read = (candidate.read ??= compileSafely(compile, candidate.item));
-      const value = run(read, data, candidate.discriminator.length);
+      const value = run(read, data, candidate.discriminator.length, open);
       if (value !== FAIL) return { item: candidate.item, value };
     }
     return null;
@@ -837,7 +863,7 @@ export function compileProgram(description: ProgramDescription): CompiledProgram
   return {
     description,
     decodeInstruction(data) {
-      const hit = first(instructions.matches(data), data, instructionRead);
+      const hit = first(instructions.matches(data), data, instructionRead, true);
       return hit && { instruction: hit.item, args: hit.value as Record<string, unknown> };
     },
     decodeAccount(data) {
@@ -846,11 +872,11 @@ export function compileProgram(description: ProgramDescription): CompiledProgram
         candidates = [];
         for (const a of sized) if (a.size === data.length) candidates.push(accountCandidates.get(a) as Candidate<AccountDesc>);
       }
-      const hit = first(candidates, data, accountRead);
+      const hit = first(candidates, data, accountRead, false);
       return hit && { account: hit.item, value: hit.value as Record<string, unknown> };
     },
     decodeEvent(data) {
-      const hit = first(events.matches(data), data, eventRead);
+      const hit = first(events.matches(data), data, eventRead, true);
       return hit && { event: hit.item, value: hit.value as Record<string, unknown> };
     },
   };

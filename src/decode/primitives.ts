@@ -13,6 +13,12 @@ export interface Cursor {
   end: number;
   /** Nesting of recursive types, bounded so hostile data cannot exhaust the stack. */
   depth: number;
+  /**
+   * The data may stop between two fields of the structs it ends in (instruction arguments and
+   * events: programs that append fields keep accepting data without them). Containers clear it for
+   * their items, whose count or tag promises them whole.
+   */
+  open: boolean;
 }
 
 /** A sentinel rather than exceptions: failing is an ordinary outcome on the hot path. */
@@ -20,8 +26,8 @@ export const FAIL: unique symbol = Symbol('not decoded');
 
 export type Read = (c: Cursor) => unknown;
 
-export function cursorOver(bytes: Uint8Array, pos: number): Cursor {
-  return { bytes, view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), pos, end: bytes.length, depth: 0 };
+export function cursorOver(bytes: Uint8Array, pos: number, open = false): Cursor {
+  return { bytes, view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), pos, end: bytes.length, depth: 0, open };
 }
 
 export const failRead: Read = () => FAIL;

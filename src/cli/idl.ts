@@ -1,0 +1,213 @@
+/**
+ * `enhanced-rpc idl fetch PROGRAM_ID --from URL [--out DIR]`: saves the IDL a program publishes on
+ * chain next to the bundled ones and lists it in MANIFEST.tsv, valid from the slot it was read at.
+ * An operator's tool only: the gateway never fetches IDLs while serving.
+ */
+import { parseArgs } from 'node:util';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { UpstreamPool } from '../upstream/upstream-pool.js';
+import { bundledIdlDir } from '../decode/registry.js';
+import { readIdl } from '../idl/read-idl.js';
+import type { ProgramDescription } from '../idl/description.js';
+import { decodeBase58 } from '../codec/base58.js';
+import {
+  PROGRAM_METADATA_PROGRAM_ID,
+  anchorIdlAddress,
+  anchorIdlMismatch,
+  programMetadataAddress,
+  programMetadataMismatch,
+  unpackAnchorIdlAccount,
+  unpackProgramMetadataAccount,
+} from '../idl/onchain.js';
+
+/** The columns of idls/MANIFEST.tsv, for an output folder that has no manifest yet. */
+const manifestColumns = ['file', 'program_id', 'name', 'format', 'version', 'instructions', 'accounts', 'events', 'source', 'notes', 'valid_from_slot', 'valid_to_slot'];
+
+const formatOf: Record<ProgramDescription['dialect'], string> = {
+  'anchor-legacy': 'anchor-legacy',
+  anchor: 'anchor-0.30',
+  shank: 'shank',
+  codama: 'codama',
+  'hand-written': 'hand-written',
+};
+
+/** Longest URL shown when a program keeps its IDL off chain; the rest of a hostile one is noise. */
+const MAX_SHOWN_URL = 2000;
+
+interface RpcAccount {
+  owner: string;
+  data: Uint8Array;
+}
+
+export async function runIdl(args: string[]): Promise<void> {
+  const [action, ...rest] = args;
+  if (action !== 'fetch') throw new Error('idl: expected fetch PROGRAM_ID --from URL [--out DIR]');
+  const { values, positionals } = parseArgs({
+    args: rest,
+    allowPositionals: true,
+    options: {
+      from: { type: 'string' },
+      out: { type: 'string', default: bundledIdlDir },
+    },
+  });
+  if (positionals.length !== 1) throw new Error('idl fetch needs exactly one PROGRAM_ID');
+  const [programId] = positionals;
+  if (decodeBase58(programId)?.length !== 32) throw new Error(`${JSON.stringify(programId)} is not a base58 program id`);
+  if (!values.from) throw new Error('idl fetch needs --from URL');
+  // Recorded in the manifest: the host says which node vouched for the bytes; a path or query may hold a key.
+  const host = new URL(values.from).hostname;
+
+  const pool = new UpstreamPool({ urls: [values.from] });
+  try {
+    const fetched = await fetchOnchainIdl(pool, programId);
+    const description = readFetched(fetched, programId);
+
+    mkdirSync(values.out, { recursive: true });
+    const file = `${programId}@onchain-${fetched.slot}.json`;
+    writeFileSync(join(values.out, file), JSON.stringify(fetched.idl, null, 2) + '\n');
+    const change = updateManifest(join(values.out, 'MANIFEST.tsv'), {
+      file,
+      program_id: programId,
+      name: description.name,
+      format: formatOf[description.dialect],
+      version: description.version ?? '',
+      instructions: String(description.instructions.length),
+      accounts: String(description.accounts.length),
+      events: String(description.events.length),
+      source: `onchain:${fetched.kind}@slot ${fetched.slot} via ${host}`,
+      notes: `IDL account ${fetched.account}`,
+      valid_from_slot: String(fetched.slot),
+      valid_to_slot: '',
+    });
+    console.log(
+      `${programId}: ${fetched.kind} IDL account ${fetched.account} at slot ${fetched.slot}: ` +
+        `${printable([description.name, description.version].filter(Boolean).join(' '))} (${formatOf[description.dialect]}), ` +
+        `${description.instructions.length} instructions, ${description.accounts.length} accounts, ${description.events.length} events`,
+    );
+    console.log(`saved ${join(values.out, file)}; MANIFEST.tsv row ${change}`);
+  } finally {
+    await pool.close();
+  }
+}
+
+/** The fetched JSON as the registry will read it: refused unless it is an IDL of this very program. */
+function readFetched(fetched: FetchedIdl, programId: string): ProgramDescription {
+  let description: ProgramDescription;
+  try {
+    description = readIdl(fetched.idl, {
+      address: programId,
+      onSkip: (item, reason) => console.log(`note: ${printable(item)} will not be decoded: ${printable(reason)}`),
+    });
+  } catch (error) {
+    throw new Error(`the JSON in ${fetched.kind} account ${fetched.account} does not read as an IDL: ${printable((error as Error).message)}`);
+  }
+  if (description.address !== programId) throw new Error(`the on-chain IDL declares program ${printable(description.address)}, not ${programId}`);
+  return description;
+}
+
+interface FetchedIdl {
+  idl: unknown;
+  slot: number;
+  kind: 'program-metadata' | 'legacy-anchor';
+  account: string;
+}
+
+/**
+ * Both places an IDL may be kept, read in one call so they are seen at one slot; the Program
+ * Metadata account wins, as Anchor 1.0 writes there and older IDL accounts may linger.
+ */
+async function fetchOnchainIdl(pool: UpstreamPool, programId: string): Promise<FetchedIdl> {
+  const pmp = await programMetadataAddress(programId);
+  const legacy = await anchorIdlAddress(programId);
+  const { slot, accounts } = await getAccounts(pool, [pmp, legacy]);
+  const [metadata, anchor] = accounts;
+  const passedOver: string[] = [];
+
+  const metadataMismatch =
+    metadata === null
+      ? 'does not exist'
+      : metadata.owner !== PROGRAM_METADATA_PROGRAM_ID
+        ? `is owned by ${printable(metadata.owner)}, not the Program Metadata program`
+        : programMetadataMismatch(metadata.data, programId);
+  if (metadata !== null && metadataMismatch === undefined) {
+    const fetchAccount = async (address: string) => (await getAccounts(pool, [address], slot)).accounts[0]?.data ?? null;
+    const unpacked = await unpackProgramMetadataAccount(metadata.data, programId, fetchAccount);
+    if ('url' in unpacked) {
+      const shown = unpacked.url.length > MAX_SHOWN_URL ? `${unpacked.url.slice(0, MAX_SHOWN_URL)}…` : unpacked.url;
+      throw new Error(`the IDL of ${programId} is hosted at ${printable(shown)} (named by metadata account ${pmp}); URLs are not fetched`);
+    }
+    return { idl: unpacked.idl, slot, kind: 'program-metadata', account: pmp };
+  }
+  passedOver.push(`metadata account ${pmp} ${metadataMismatch}`);
+
+  const anchorMismatch =
+    anchor === null ? 'does not exist' : anchor.owner !== programId ? `is owned by ${printable(anchor.owner)}, not the program` : anchorIdlMismatch(anchor.data);
+  if (anchor !== null && anchorMismatch === undefined) return { idl: unpackAnchorIdlAccount(anchor.data), slot, kind: 'legacy-anchor', account: legacy };
+  passedOver.push(`Anchor IDL account ${legacy} ${anchorMismatch}`);
+
+  throw new Error(`no on-chain IDL for ${programId} at slot ${slot}: ${passedOver.join('; ')}`);
+}
+
+/** getMultipleAccounts in base64, finalized, so the slot recorded cannot be rolled back. */
+async function getAccounts(pool: UpstreamPool, addresses: string[], minContextSlot?: number): Promise<{ slot: number; accounts: (RpcAccount | null)[] }> {
+  const config = { encoding: 'base64', commitment: 'finalized', ...(minContextSlot === undefined ? {} : { minContextSlot }) };
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getMultipleAccounts', params: [addresses, config] });
+  const reply = await pool.send(body, { retryable: true });
+  const text = reply.body.toString();
+  if (reply.status !== 200) throw new Error(`getMultipleAccounts: HTTP ${reply.status} from ${reply.endpoint}`);
+  let response: { result?: { context?: { slot?: unknown }; value?: unknown }; error?: { message?: unknown } } | null;
+  try {
+    response = JSON.parse(text);
+  } catch {
+    throw new Error(`getMultipleAccounts: ${reply.endpoint} did not answer JSON`);
+  }
+  if (typeof response !== 'object' || response === null) throw new Error(`getMultipleAccounts: ${reply.endpoint} did not answer a JSON-RPC object`);
+  if (response.error !== undefined) throw new Error(`getMultipleAccounts: ${printable(String(response.error.message))}`);
+  const slot = response.result?.context?.slot;
+  const value = response.result?.value;
+  if (!Number.isSafeInteger(slot) || !Array.isArray(value) || value.length !== addresses.length) {
+    throw new Error(`getMultipleAccounts: unexpected result from ${reply.endpoint}`);
+  }
+  const accounts = value.map((account: { owner?: unknown; data?: unknown } | null, i) => {
+    if (account === null) return null;
+    const data = account.data;
+    if (typeof account.owner !== 'string' || !Array.isArray(data) || typeof data[0] !== 'string' || data[1] !== 'base64') {
+      throw new Error(`getMultipleAccounts: account ${addresses[i]} is not in the base64 shape asked for`);
+    }
+    return { owner: account.owner, data: new Uint8Array(Buffer.from(data[0], 'base64')) };
+  });
+  return { slot: slot as number, accounts };
+}
+
+/**
+ * Adds the row, or replaces the one for the same file; every other line stays byte for byte. A new
+ * version goes above the program's existing rows, since the manifest lists versions newest first
+ * and the registry takes the first as the program's current one.
+ */
+function updateManifest(path: string, row: Record<string, string>): 'added' | 'updated' {
+  const text = existsSync(path) ? readFileSync(path, 'utf8') : manifestColumns.join('\t') + '\n';
+  const lines = (text.endsWith('\n') ? text.slice(0, -1) : text).split('\n');
+  const columns = lines[0].split('\t');
+  const fileColumn = columns.indexOf('file');
+  const programColumn = columns.indexOf('program_id');
+  if (fileColumn < 0 || programColumn < 0) throw new Error(`${path} has no file and program_id columns`);
+  const line = columns.map((column) => cell(row[column] ?? '')).join('\t');
+
+  const columnOf = (i: number, column: number) => lines[i].split('\t')[column];
+  const rows = lines.map((_, i) => i).slice(1);
+  const same = rows.find((i) => columnOf(i, fileColumn) === row.file);
+  if (same !== undefined) lines[same] = line;
+  else lines.splice(rows.find((i) => columnOf(i, programColumn) === row.program_id) ?? lines.length, 0, line);
+  // Written aside and renamed, so a gateway starting meanwhile never reads half a manifest.
+  const fresh = `${path}.${process.pid}.tmp`;
+  writeFileSync(fresh, lines.join('\n') + '\n');
+  renameSync(fresh, path);
+  return same === undefined ? 'added' : 'updated';
+}
+
+/** IDL text (names, versions) is the publisher's: tabs and line breaks would break the manifest's rows. */
+const cell = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
+
+/** Text from chain shown on a terminal: control characters (escape sequences among them) written as \u escapes. */
+const printable = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
