@@ -3,6 +3,7 @@
  * embedding program can run several side by side (the fastify way).
  */
 import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { projectRoot } from './paths.js';
 import { openSqliteKeyStore, type KeyStore } from './auth/key-store.js';
 import { InProcessRateLimiter, keyStoreUsage } from './auth/rate-limiter.js';
@@ -15,7 +16,8 @@ import { LedgerBackend } from './upstream/ledger-backend.js';
 import type { Backend } from './upstream/backend.js';
 import { defaultDispatchLimits, Dispatcher, type DispatchLimits } from './rpc/dispatch.js';
 import { defaultMaxNesting } from './rpc/envelope.js';
-import { explorerkit } from './enhance/enhance.js';
+import { inlineEnhancer, type Enhancer } from './enhance/enhance.js';
+import { pooledEnhancer } from './enhance/pool.js';
 import { loadBundledRegistry } from './decode/registry.js';
 import { HttpServer } from './http/server.js';
 
@@ -32,7 +34,16 @@ export interface GatewayOptions {
   upstreamTimeoutMs?: number;
   maxBodyBytes?: number;
   limits?: Partial<DispatchLimits>;
+  /** Worker threads for decoding; 0 decodes on the main thread. */
+  workers?: number;
+  /** Answers shorter than this are decoded on the main thread even with workers. */
+  inlineBelowBytes?: number;
 }
+
+/** One worker per core beyond the main thread's, at least one. */
+export const defaultWorkers = Math.max(1, availableParallelism() - 1);
+/** From bench/enhance-pool.bench.ts: below this size posting to a worker costs more than decoding. */
+export const defaultInlineBelowBytes = 4096;
 
 export interface Gateway {
   port: number;
@@ -49,7 +60,12 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   const backend: Backend = upstreams.length > 0
     ? new HttpBackend(new UpstreamPool({ urls: upstreams, timeoutMs: options.upstreamTimeoutMs }), ledger)
     : new LedgerBackend(ledger);
-  const dispatcher = new Dispatcher(backend, explorerkit(loadBundledRegistry()), { ...defaultDispatchLimits, ...options.limits });
+  const registry = loadBundledRegistry();
+  const workers = options.workers ?? defaultWorkers;
+  const enhancer: Enhancer = workers > 0
+    ? pooledEnhancer(registry, { workers, inlineBelowBytes: options.inlineBelowBytes ?? defaultInlineBelowBytes })
+    : inlineEnhancer(registry);
+  const dispatcher = new Dispatcher(backend, enhancer, { ...defaultDispatchLimits, ...options.limits });
   const http = new HttpServer(
     {
       host: options.host ?? '127.0.0.1',
@@ -68,6 +84,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     async close() {
       await http.close();
       await backend.close();
+      await enhancer.close();
       authorizer.close();
       keys.close();
       ledgerStore.close();

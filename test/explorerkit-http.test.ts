@@ -168,3 +168,26 @@ test('custom program errors are named on the failing instruction; meta.err stays
   }
   assert.ok(named > 0, 'the corpus has failed transactions with named custom errors');
 });
+
+test('decoding in worker threads and on the main thread gives the same bytes', async () => {
+  const inline = await startGateway(['--workers', '0']);
+  const pooled = await startGateway(['--workers', '2']);
+  try {
+    let checked = 0;
+    for (const [, signature, stored] of transactions) {
+      const body = rpc('getTransaction', [signature, { encoding: stored === 'base64' ? 'json' : stored, maxSupportedTransactionVersion: 0 }]);
+      const a = await post(`${inline.url}/${inline.key}?explorerkit=true`, body);
+      const b = await post(`${pooled.url}/${pooled.key}?explorerkit=true`, body);
+      assert.equal(b.text, a.text, signature);
+      checked++;
+    }
+    // All corpus accounts make an answer above the inline threshold, and 165-byte token accounts
+    // cannot be written in base58: the refusal is raised inside a worker.
+    const tooLong = rpc('getMultipleAccounts', [accounts.map((a) => a.address), { encoding: 'base58' }]);
+    const refusal = JSON.parse((await post(`${pooled.url}/${pooled.key}?explorerkit=true`, tooLong)).text);
+    assert.equal(refusal.error.code, -32600, 'an RpcError raised in a worker arrives as the same JSON-RPC error');
+    assert.ok(checked > 100);
+  } finally {
+    await Promise.all([inline.stop(), pooled.stop()]);
+  }
+});

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { createGateway, defaultKeyDbFile, defaultLedgerFile } from '../gateway.js';
+import { createGateway, defaultKeyDbFile, defaultLedgerFile, defaultWorkers } from '../gateway.js';
 
 export async function runServe(args: string[]): Promise<void> {
   const { values } = parseArgs({
@@ -11,10 +11,13 @@ export async function runServe(args: string[]): Promise<void> {
       ledger: { type: 'string', default: defaultLedgerFile },
       db: { type: 'string', default: defaultKeyDbFile },
       'upstream-timeout': { type: 'string', default: '10000' },
+      workers: { type: 'string', default: String(defaultWorkers) },
     },
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, got ${values.port}`);
+  const workers = Number(values.workers);
+  if (!Number.isInteger(workers) || workers < 0) throw new Error(`--workers must be a whole number ≥ 0, got ${values.workers}`);
   const gateway = await createGateway({
     host: values.host,
     port,
@@ -22,6 +25,7 @@ export async function runServe(args: string[]): Promise<void> {
     ledgerFile: values.ledger,
     keyDbFile: values.db,
     upstreamTimeoutMs: Number(values['upstream-timeout']),
+    workers,
   });
   const base = `http://${values.host}:${gateway.port}`;
   const source = values.upstream!.length > 0 ? `${values.upstream!.length} upstream node(s), ledger as cache` : 'the embedded ledger';

@@ -1,7 +1,7 @@
 /**
  * The one enhancement step every getTransaction and getMultipleAccounts answer passes through when
- * explorerkit is on (request → validate → authorize → fetch → enhance → respond). Text in, text out,
- * so the step can move to worker threads without changing its callers.
+ * explorerkit is on (request → validate → authorize → fetch → enhance → respond). Bytes in, text
+ * out, so the work can run inline or in a worker thread behind the same interface.
  */
 import type { AccountEncoding } from '../rpc/params.js';
 import type { ProgramRegistry } from '../decode/registry.js';
@@ -9,29 +9,40 @@ import { RpcError } from '../rpc/errors.js';
 import { enhanceTransaction } from './transaction.js';
 import { enhanceAccounts } from './accounts.js';
 
+export type EnhancedMethod = 'getTransaction' | 'getMultipleAccounts';
+
+export interface EnhanceTask {
+  method: EnhancedMethod;
+  /** The node's answer, exactly as received. */
+  response: Buffer | string;
+  /** getMultipleAccounts: the encoding the client asked for (the node was asked for base64 or jsonParsed). */
+  asked?: AccountEncoding;
+}
+
 export interface Enhancer {
-  transaction(response: string): Promise<string>;
-  /** `asked` is the encoding the client asked for; the node was asked for base64 or jsonParsed. */
-  accounts(response: string, asked: AccountEncoding | undefined): Promise<string>;
+  enhance(task: EnhanceTask): Promise<Buffer | string>;
+  close(): Promise<void>;
 }
 
 /**
  * A decoder bug must cost the client the decoded view, never the answer: anything but a deliberate
  * JSON-RPC error returns the node's answer unchanged.
  */
-function guarded(what: string, response: string, run: () => string): string {
+export function enhanceNow(task: EnhanceTask, registry: ProgramRegistry): Buffer | string {
+  const text = task.response.toString();
   try {
-    return run();
+    return task.method === 'getTransaction' ? enhanceTransaction(text, registry) : enhanceAccounts(text, registry, task.asked);
   } catch (error) {
     if (error instanceof RpcError) throw error;
-    console.error(`enhanced-rpc: ${what} enhancement failed, answering the standard output:`, error);
-    return response;
+    console.error(`enhanced-rpc: ${task.method} enhancement failed, answering the standard output:`, error);
+    return task.response;
   }
 }
 
-export function explorerkit(registry: ProgramRegistry): Enhancer {
+/** Enhancement on the calling thread. */
+export function inlineEnhancer(registry: ProgramRegistry): Enhancer {
   return {
-    transaction: async (response) => guarded('getTransaction', response, () => enhanceTransaction(response, registry)),
-    accounts: async (response, asked) => guarded('getMultipleAccounts', response, () => enhanceAccounts(response, registry, asked)),
+    enhance: async (task) => enhanceNow(task, registry),
+    close: async () => {},
   };
 }

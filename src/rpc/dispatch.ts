@@ -134,7 +134,7 @@ export class Dispatcher {
     }
     const reply = await this.backend.getTransaction(upstreamCall, request);
     if (reply.status !== 200) return reply;
-    return { status: 200, body: await this.enhancer.transaction(reply.body.toString()) };
+    return { status: 200, body: await this.enhancer.enhance({ method: 'getTransaction', response: reply.body }) };
   }
 
   /**
@@ -150,7 +150,7 @@ export class Dispatcher {
     const upstreamCall = fetched === (asked ?? 'base64') ? call : withConfig(call, { encoding: fetched });
     const reply = await this.backend.getMultipleAccounts(upstreamCall, { ...request, encoding: fetched });
     if (reply.status !== 200) return reply;
-    return { status: 200, body: await this.enhancer.accounts(reply.body.toString(), asked) };
+    return { status: 200, body: await this.enhancer.enhance({ method: 'getMultipleAccounts', response: reply.body, asked }) };
   }
 }
 
