@@ -6,7 +6,7 @@ LEDGER := dist/ledger.sqlite
 TS_SOURCES := $(shell find src test bench scripts -name '*.ts' 2>/dev/null)
 CORPUS := $(wildcard ledger/txs/* ledger/accounts/*)
 
-.PHONY: install build serve test bench coverage clean
+.PHONY: install build serve test bench coverage load clean
 
 install: $(NODE_MODULES)
 
@@ -35,6 +35,9 @@ bench: build
 	node dist/bench/base58.bench.js
 	node dist/bench/enhance-pool.bench.js
 	node dist/bench/http.bench.js
+
+load: build
+	node dist/bench/load.js
 
 coverage: build
 	node dist/src/cli.js coverage

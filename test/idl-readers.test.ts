@@ -211,10 +211,10 @@ test("Anchor legacy sighashes equal the discriminators the same programs publish
       }
     }
   }
-  // 10 programs have both; these are the pairs found in them.
-  assert.equal(instructions, 232);
-  assert.equal(accounts, 36);
-  assert.equal(events, 71);
+  // At least the pairs of the 10 programs first bundled with both dialects; later versions add more.
+  assert.ok(instructions >= 232, `${instructions} instruction pairs`);
+  assert.ok(accounts >= 36, `${accounts} account pairs`);
+  assert.ok(events >= 71, `${events} event pairs`);
 });
 
 test('snake_case follows Anchor: words start at capitals, never at digits', () => {
