@@ -33,6 +33,7 @@ test: build
 
 bench: build
 	node dist/bench/base58.bench.js
+	node dist/bench/enhance.bench.js
 	node dist/bench/enhance-pool.bench.js
 	node dist/bench/http.bench.js
 

@@ -46,6 +46,9 @@ export function registryOf(versions: ProgramVersion[]): ProgramRegistry {
     }
     return program;
   };
+  // Most programs know no slot ranges: their answer is the same list for every slot, built once.
+  const unranged = new Map<string, CompiledProgram[]>();
+  const none: CompiledProgram[] = [];
   return {
     programIds: [...byId.keys()],
     get(programId) {
@@ -53,9 +56,17 @@ export function registryOf(versions: ProgramVersion[]): ProgramRegistry {
       return newest && compiledOf(newest);
     },
     versions(programId, slot) {
-      const all = byId.get(programId) ?? [];
-      if (slot === undefined) return all.map(compiledOf);
+      const cached = unranged.get(programId);
+      if (cached !== undefined) return cached;
+      const all = byId.get(programId);
+      if (all === undefined) return none;
       const known = all.filter((v) => v.fromSlot !== undefined || v.toSlot !== undefined);
+      if (known.length === 0) {
+        const list = all.map(compiledOf);
+        unranged.set(programId, list);
+        return list;
+      }
+      if (slot === undefined) return all.map(compiledOf);
       const inRange = known.filter((v) => (v.fromSlot ?? 0) <= slot && slot <= (v.toSlot ?? Infinity));
       return [...inRange, ...all.filter((v) => !known.includes(v))].map(compiledOf);
     },

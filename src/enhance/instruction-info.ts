@@ -4,6 +4,7 @@
  * the IDL's list as `remainingAccounts`.
  */
 import type { DecodedInstruction } from '../decode/compile.js';
+import type { InstructionDesc } from '../idl/description.js';
 import { camelCase } from '../decode/names.js';
 
 export interface ParsedInstruction {
@@ -18,14 +19,25 @@ export interface ParsedInstruction {
  */
 export function parsedInstruction(decoded: DecodedInstruction, accounts: string[], programId: string): ParsedInstruction {
   const info: Record<string, unknown> = { ...decoded.args };
+  const names = namesOf(decoded.instruction);
   const named = decoded.instruction.accounts;
   const count = Math.min(named.length, accounts.length);
   for (let i = 0; i < count; i++) {
-    const meta = named[i];
-    let key = camelCase(meta.name);
+    let key = names.accounts[i];
     if (key in info) key += 'Account';
-    info[key] = meta.optional && accounts[i] === programId ? null : accounts[i];
+    info[key] = named[i].optional && accounts[i] === programId ? null : accounts[i];
   }
   if (accounts.length > named.length) info.remainingAccounts = accounts.slice(named.length);
-  return { type: camelCase(decoded.instruction.name), info };
+  return { type: names.type, info };
+}
+
+/** camelCase names, computed once per instruction description rather than once per decode. */
+const names = new WeakMap<InstructionDesc, { type: string; accounts: string[] }>();
+function namesOf(instruction: InstructionDesc) {
+  let known = names.get(instruction);
+  if (known === undefined) {
+    known = { type: camelCase(instruction.name), accounts: instruction.accounts.map((a) => camelCase(a.name)) };
+    names.set(instruction, known);
+  }
+  return known;
 }

@@ -1,0 +1,45 @@
+/**
+ * Enhanced getTransaction against the floor any rewriting proxy pays: JSON.parse + JSON.stringify
+ * of the same upstream answer. For every corpus transaction (jsonParsed, as a node sends it with
+ * explorerkit on), the time of enhanceTransaction (our whole enhancement step, on one thread) is
+ * divided by the time of the floor; the table gives the median and spread of those ratios.
+ * Run: node dist/bench/enhance.bench.js
+ */
+import { Bench } from 'tinybench';
+import { cpus } from 'node:os';
+import { readdirSync } from 'node:fs';
+import { openLedger } from '../src/ledger/ledger-store.js';
+import { LedgerRpc } from '../src/ledger/ledger-rpc.js';
+import { corpusTransactionsDir } from '../src/paths.js';
+import { defaultLedgerFile } from '../src/gateway.js';
+import { loadBundledRegistry } from '../src/decode/registry.js';
+import { enhanceTransaction } from '../src/enhance/transaction.js';
+
+const registry = loadBundledRegistry();
+const ledger = new LedgerRpc(openLedger(defaultLedgerFile, { readonly: true }));
+const answers = readdirSync(corpusTransactionsDir)
+  .map((f) => /^(\w+)\.(json|jsonParsed|base64)\.json$/.exec(f))
+  .filter((m): m is RegExpExecArray => m !== null)
+  .map(([, signature]) => `{"jsonrpc":"2.0","result":${ledger.getTransaction(signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 })},"id":1}`);
+
+const ratios: number[] = [];
+let floorTotal = 0;
+let oursTotal = 0;
+for (const text of answers) {
+  enhanceTransaction(text, registry); // compile the programs this answer needs before timing
+  const bench = new Bench({ time: 40, warmupTime: 10 });
+  bench.add('floor', () => JSON.stringify(JSON.parse(text))).add('enhance', () => enhanceTransaction(text, registry));
+  await bench.run();
+  const [floor, ours] = bench.tasks.map((t) => t.result!.latency.p50!);
+  ratios.push(ours / floor);
+  floorTotal += floor;
+  oursTotal += ours;
+}
+ratios.sort((a, b) => a - b);
+const at = (q: number) => ratios[Math.min(ratios.length - 1, Math.floor(q * ratios.length))].toFixed(2);
+console.log(`\nenhanced getTransaction vs JSON.parse + JSON.stringify of the same answer (${cpus().length} cores, Node ${process.version}, ${answers.length} corpus answers)\n`);
+console.log('| measure | enhance / floor |');
+console.log('|---|---:|');
+console.log(`| median answer | ${at(0.5)} |`);
+console.log(`| 10th–90th percentile | ${at(0.1)}–${at(0.9)} |`);
+console.log(`| all answers, total time | ${(oursTotal / floorTotal).toFixed(2)} |`);
