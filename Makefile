@@ -32,6 +32,7 @@ test: build
 	node --test --test-reporter=spec dist/test/*.test.js
 
 bench: build
+	node dist/bench/decode.bench.js
 	node dist/bench/base58.bench.js
 	node dist/bench/enhance.bench.js
 	node dist/bench/enhance-pool.bench.js

@@ -18,6 +18,13 @@ test('encodes and decodes like @solana/kit, leading zero bytes included', () => 
   }
 });
 
+test('32-byte keys with leading zeros, all zeros and all ones', () => {
+  for (const bytes of [new Uint8Array(32), new Uint8Array(32).fill(255), Uint8Array.from({ length: 32 }, (_, i) => (i < 5 ? 0 : i))]) {
+    assert.equal(encodeBase58(bytes), kitToText.decode(bytes));
+  }
+  assert.equal(encodeBase58(new Uint8Array(32)), '11111111111111111111111111111111');
+});
+
 test('characters outside the alphabet decode to null', () => {
   for (const bad of ['0', 'O', 'I', 'l', 'abc+', 'é', ' 1']) assert.equal(decodeBase58(bad), null, bad);
   assert.deepEqual(decodeBase58(''), new Uint8Array(0));
