@@ -17,6 +17,8 @@ export interface EnhanceTask {
   response: Buffer | string;
   /** getMultipleAccounts: the encoding the client asked for (the node was asked for base64 or jsonParsed). */
   asked?: AccountEncoding;
+  /** getTransaction with actionskit: add a one-sentence summary to each entry that has one. */
+  actions?: boolean;
 }
 
 export interface Enhancer {
@@ -31,7 +33,7 @@ export interface Enhancer {
 export function enhanceNow(task: EnhanceTask, registry: ProgramRegistry): Buffer | string {
   const text = task.response.toString();
   try {
-    return task.method === 'getTransaction' ? enhanceTransaction(text, registry) : enhanceAccounts(text, registry, task.asked);
+    return task.method === 'getTransaction' ? enhanceTransaction(text, registry, task.actions) : enhanceAccounts(text, registry, task.asked);
   } catch (error) {
     if (error instanceof RpcError) throw error;
     console.error(`enhanced-rpc: ${task.method} enhancement failed, answering the standard output:`, error);

@@ -12,6 +12,7 @@ import type { ProgramRegistry } from '../decode/registry.js';
 import { nodeParsedInstructionPrograms } from './native-programs.js';
 import { parsedInstruction } from './instruction-info.js';
 import { programErrorMember, programErrorOf } from './program-error.js';
+import { summarizeTransaction } from '../actions/summarize.js';
 
 interface RawInstruction {
   programId?: string;
@@ -27,7 +28,33 @@ const instructionPaths = [
   ['result', 'meta', 'innerInstructions', '*', 'instructions', '*'],
 ] as const;
 
-export function enhanceTransaction(text: string, registry: ProgramRegistry): string {
+export function enhanceTransaction(text: string, registry: ProgramRegistry, withActions = false): string {
+  const enhanced = decodeEntries(text, registry);
+  return withActions ? withActionSentences(enhanced) : enhanced;
+}
+
+/**
+ * actionskit: each entry that can be summarised gains `actions`, one sentence, as its last member.
+ * The sentences are written from the enhanced answer (decoded arguments and the node's parsed
+ * natives together), then spliced in like the decoded entries were.
+ */
+function withActionSentences(text: string): string {
+  const result = JSON.parse(text)?.result;
+  if (!result?.transaction?.message) return text;
+  const sentences = summarizeTransaction(result);
+  const [topSpans, innerSpans] = findPathSpans(text, instructionPaths);
+  const spans = [...topSpans, ...innerSpans];
+  if (spans.length !== sentences.length) return text;
+  const edits: { span: Span; text: string }[] = [];
+  spans.forEach((span, i) => {
+    const sentence = sentences[i];
+    if (sentence) edits.push({ span: { start: span.end - 1, end: span.end - 1 }, text: `,"actions":${JSON.stringify(sentence)}` });
+  });
+  edits.sort((a, b) => a.span.start - b.span.start);
+  return splice(text, edits);
+}
+
+function decodeEntries(text: string, registry: ProgramRegistry): string {
   const answer = JSON.parse(text);
   const result = answer?.result;
   const message = result?.transaction?.message;

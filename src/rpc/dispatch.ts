@@ -134,7 +134,7 @@ export class Dispatcher {
     }
     const reply = await this.backend.getTransaction(upstreamCall, request);
     if (reply.status !== 200) return reply;
-    return { status: 200, body: await this.enhancer.enhance({ method: 'getTransaction', response: reply.body }) };
+    return { status: 200, body: await this.enhancer.enhance({ method: 'getTransaction', response: reply.body, actions: flags.actionskit }) };
   }
 
   /**

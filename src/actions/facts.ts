@@ -1,0 +1,236 @@
+/**
+ * What a getTransaction `result` says happened, in one shape for both encodings the summaries read
+ * (jsonParsed and json, each enhanced by explorerkit): the instruction entries in answer order, the
+ * signers, each token account's mint, owner and balances before and after, the transfers, and
+ * which entries a given entry invoked. Templates read only these facts, so a value they print is
+ * always one the answer holds.
+ */
+import { decodeNativeCompiled } from './native-decode.js';
+
+/** One instruction entry, top-level or inner, normalized across encodings. */
+export interface Instruction {
+  programId: string;
+  /** The `program` label: the node's (`system`, `spl-token`…) or the IDL name explorerkit gave. */
+  program?: string;
+  /** `parsed.type`; undefined for an entry nobody decoded. */
+  type?: string;
+  /** `parsed.info`; empty when there is none. */
+  info: Record<string, unknown>;
+  /** The text of a memo, which the node renders as a bare string in `parsed`. */
+  memo?: string;
+  /** Account addresses, where the entry still lists them (undecoded and json-encoded entries). */
+  accounts: string[];
+  stackHeight?: number | null;
+}
+
+export interface Entry {
+  ix: Instruction;
+  /** The top-level instruction this entry is or runs under. */
+  top: number;
+  /** Index inside its inner group; undefined for a top-level entry. */
+  inner?: number;
+}
+
+/** A sentence template: one instruction entry and its transaction's facts in, a sentence or null out. */
+export type Template = (entry: Entry, facts: TxFacts) => string | null;
+
+export interface TokenAccount {
+  mint?: string;
+  owner?: string;
+  decimals?: number;
+  /** Base units before and after; undefined where the answer has no balance (created or closed in between). */
+  pre?: bigint;
+  post?: bigint;
+}
+
+/** A movement of value that an entry performed by itself (not by what it invoked). */
+export interface Movement {
+  /** `lamports` for a System Program transfer; else the token mint where it is known. */
+  asset: 'lamports' | 'token';
+  mint?: string;
+  source?: string;
+  destination?: string;
+  authority?: string;
+  amount: bigint;
+  entry: Entry;
+}
+
+const SYSTEM_PROGRAM = '11111111111111111111111111111111';
+const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
+
+export class TxFacts {
+  private readonly keys: string[];
+  readonly signers: ReadonlySet<string>;
+  readonly feePayer: string | undefined;
+  readonly failed: boolean;
+  readonly entries: Entry[];
+  private readonly tokenAccounts = new Map<string, TokenAccount>();
+  private readonly groups = new Map<number, Entry[]>();
+
+  constructor(result: any) {
+    const message = result?.transaction?.message ?? {};
+    const meta = result?.meta ?? {};
+    const accountKeys: unknown[] = Array.isArray(message.accountKeys) ? message.accountKeys : [];
+    const parsedEncoding = typeof accountKeys[0] === 'object' && accountKeys[0] !== null;
+    if (parsedEncoding) {
+      this.keys = accountKeys.map((k: any) => String(k?.pubkey));
+      this.signers = new Set(accountKeys.filter((k: any) => k?.signer === true).map((k: any) => String(k.pubkey)));
+    } else {
+      const loaded = meta.loadedAddresses ?? {};
+      this.keys = [...accountKeys, ...(loaded.writable ?? []), ...(loaded.readonly ?? [])].map(String);
+      const required = Number(message.header?.numRequiredSignatures ?? 0);
+      this.signers = new Set(this.keys.slice(0, required));
+    }
+    this.feePayer = this.keys[0];
+    this.failed = meta.err !== null && meta.err !== undefined;
+
+    const normalize = (raw: any) => normalizeInstruction(raw, this.keys);
+    const top: any[] = Array.isArray(message.instructions) ? message.instructions : [];
+    // Output order: the top-level instructions, then each inner group's entries in turn.
+    this.entries = top.map((raw, i) => ({ ix: normalize(raw), top: i }));
+    for (const group of Array.isArray(meta.innerInstructions) ? meta.innerInstructions : []) {
+      const members: Entry[] = (Array.isArray(group?.instructions) ? group.instructions : []).map((raw: any, j: number) => ({
+        ix: normalize(raw),
+        top: Number(group.index),
+        inner: j,
+      }));
+      this.entries.push(...members);
+      this.groups.set(Number(group.index), members);
+    }
+
+    this.readTokenBalances(meta.preTokenBalances, 'pre');
+    this.readTokenBalances(meta.postTokenBalances, 'post');
+    // Accounts created in this transaction and closed before it ended have no balance entry, and
+    // old answers' balances name no owner; the instructions that set an account up, or that only
+    // its owner may sign (approve, close), still say whose it is.
+    for (const { ix } of this.entries) {
+      if (!isTokenProgram(ix.programId) && ix.program !== 'spl-associated-token-account') continue;
+      const setUp = /^(initializeAccount\d?|create|createIdempotent)$/.test(ix.type ?? '');
+      const ownerSigned = /^(approve|approveChecked|revoke|closeAccount)$/.test(ix.type ?? '');
+      const account = str(ix.info.account) ?? (ownerSigned ? str(ix.info.source) : undefined);
+      if (account === undefined || !(setUp || ownerSigned)) continue;
+      const known = this.tokenAccounts.get(account) ?? {};
+      if (setUp) known.mint ??= str(ix.info.mint);
+      known.owner ??= str(ix.info.owner) ?? str(ix.info.wallet);
+      this.tokenAccounts.set(account, known);
+    }
+  }
+
+  isSigner(address: string | undefined): boolean {
+    return address !== undefined && this.signers.has(address);
+  }
+
+  tokenAccount(address: string | undefined): TokenAccount | undefined {
+    return address === undefined ? undefined : this.tokenAccounts.get(address);
+  }
+
+  /** Token accounts the answer's balances or set-up instructions attribute to `owner`. */
+  tokenAccountsOf(owner: string): string[] {
+    return [...this.tokenAccounts].filter(([, t]) => t.owner === owner).map(([a]) => a);
+  }
+
+  /**
+   * The entries `entry` invoked, directly or further down; undefined where the answer cannot tell.
+   * A top-level instruction owns its whole inner group. Inside a group, an entry's callees are the
+   * entries after it that sit deeper in the call stack, up to the next one at its own depth or
+   * above; without `stackHeight` (answers before v1.14) nesting is unknown.
+   */
+  descendants(entry: Entry): Entry[] | undefined {
+    const group = this.groups.get(entry.top) ?? [];
+    if (entry.inner === undefined) return group;
+    const height = entry.ix.stackHeight;
+    if (typeof height !== 'number') return undefined;
+    const out: Entry[] = [];
+    for (let j = entry.inner + 1; j < group.length; j++) {
+      const h = group[j].ix.stackHeight;
+      if (typeof h !== 'number' || h <= height) break;
+      out.push(group[j]);
+    }
+    return out;
+  }
+
+  /** The transfers (lamports and tokens) among `entries`. */
+  transfers(entries: Entry[]): Movement[] {
+    const out: Movement[] = [];
+    for (const entry of entries) {
+      const { ix } = entry;
+      const info = ix.info;
+      if (ix.programId === SYSTEM_PROGRAM && (ix.type === 'transfer' || ix.type === 'transferWithSeed')) {
+        const amount = big(info.lamports);
+        if (amount !== undefined) out.push({ asset: 'lamports', source: str(info.source), destination: str(info.destination), authority: str(info.source), amount, entry });
+      } else if (isTokenProgram(ix.programId) && /^transfer(Checked(WithFee)?)?$/.test(ix.type ?? '')) {
+        const amount = tokenAmountOf(info);
+        const source = str(info.source);
+        const destination = str(info.destination);
+        if (amount === undefined) continue;
+        const mint = str(info.mint) ?? this.tokenAccount(source)?.mint ?? this.tokenAccount(destination)?.mint;
+        out.push({ asset: 'token', mint, source, destination, authority: str(info.authority) ?? str(info.multisigAuthority), amount, entry });
+      }
+    }
+    return out;
+  }
+
+  private readTokenBalances(list: unknown, when: 'pre' | 'post'): void {
+    if (!Array.isArray(list)) return;
+    for (const b of list) {
+      const address = this.keys[Number(b?.accountIndex)];
+      if (address === undefined) continue;
+      const t = this.tokenAccounts.get(address) ?? {};
+      t.mint ??= str(b.mint);
+      t.owner ??= str(b.owner);
+      const decimals = b.uiTokenAmount?.decimals;
+      if (typeof decimals === 'number') t.decimals ??= decimals;
+      t[when] = big(b.uiTokenAmount?.amount);
+      this.tokenAccounts.set(address, t);
+    }
+  }
+}
+
+function normalizeInstruction(raw: any, keys: string[]): Instruction {
+  const programId = String(raw?.programId ?? keys[Number(raw?.programIdIndex)] ?? '');
+  const accounts: string[] = Array.isArray(raw?.accounts)
+    ? raw.accounts.map((a: unknown) => (typeof a === 'number' ? keys[a] : String(a)))
+    : [];
+  const stackHeight = raw?.stackHeight;
+  const base = { programId, accounts, stackHeight };
+  const parsed = raw?.parsed;
+  if (typeof parsed === 'string') return { ...base, program: raw.program, memo: parsed, info: {} };
+  if (parsed !== null && typeof parsed === 'object') {
+    const info = parsed.info !== null && typeof parsed.info === 'object' ? parsed.info : {};
+    return { ...base, program: raw.program, type: typeof parsed.type === 'string' ? parsed.type : undefined, info };
+  }
+  // A json-encoded native entry: nobody parsed it, so the few layouts the summaries use are read here.
+  if (typeof raw?.programIdIndex === 'number' && typeof raw?.data === 'string') {
+    const native = decodeNativeCompiled(programId, raw.data, accounts);
+    if (native !== null) return { ...base, ...native };
+  }
+  return { ...base, info: {} };
+}
+
+export function isTokenProgram(programId: string): boolean {
+  return programId === TOKEN_PROGRAM || programId === TOKEN_2022_PROGRAM;
+}
+
+/** A string member, or undefined. */
+export function str(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** An integer given as a JSON number or a decimal string (wider than 32 bits), as bigint. */
+export function big(value: unknown): bigint | undefined {
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return BigInt(value);
+  if (typeof value === 'string' && /^-?\d+$/.test(value)) return BigInt(value);
+  return undefined;
+}
+
+/** `amount` (transfer, mintTo, burn…) or `tokenAmount.amount` (their Checked forms). */
+export function tokenAmountOf(info: Record<string, unknown>): bigint | undefined {
+  const checked = info.tokenAmount as { amount?: unknown } | undefined;
+  return big(info.amount) ?? big(checked?.amount);
+}
+
+export function decimalsOf(info: Record<string, unknown>): number | undefined {
+  const checked = info.tokenAmount as { decimals?: unknown } | undefined;
+  return typeof checked?.decimals === 'number' ? checked.decimals : typeof info.decimals === 'number' ? info.decimals : undefined;
+}

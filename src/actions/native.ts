@@ -1,0 +1,161 @@
+/**
+ * Templates for the programs the node itself parses (System, SPL Token and Token-2022, Associated
+ * Token Account, Memo, Stake) and for Compute Budget. Field names are the node's `parsed.info`
+ * names. Set-up steps with no actor of their own (initializeAccount, getAccountDataSize,
+ * syncNative…) get no sentence: no account signs them, so naming one would be a guess.
+ */
+import { big, decimalsOf, str, tokenAmountOf, type Template } from './facts.js';
+import { asset, lamports, programName, say, sentence } from './phrases.js';
+
+const system: Template = ({ ix }, facts) => {
+  const i = ix.info;
+  const n = big(i.lamports);
+  switch (ix.type) {
+    case 'transfer':
+      return n === undefined ? null : say(facts.failed, str(i.source), 'transferred', 'transfer', `${lamports(n)} to ${i.destination}`);
+    case 'transferWithSeed':
+      return n === undefined ? null : say(facts.failed, str(i.sourceBase), 'transferred', 'transfer', `${lamports(n)} from ${i.source} to ${i.destination}`);
+    case 'createAccount':
+    case 'createAccountWithSeed':
+      if (n === undefined) return null;
+      return say(facts.failed, str(i.source), 'created', 'create', `account ${i.newAccount} owned by ${i.owner} with ${lamports(n)} and ${i.space} bytes`);
+    case 'allocate':
+      return say(facts.failed, str(i.account), 'allocated', 'allocate', `${i.space} bytes for account ${i.account}`);
+    case 'allocateWithSeed':
+      return say(facts.failed, str(i.base), 'allocated', 'allocate', `${i.space} bytes for account ${i.account}`);
+    case 'assign':
+      return say(facts.failed, str(i.account), 'assigned', 'assign', `account ${i.account} to program ${i.owner}`);
+    case 'assignWithSeed':
+      return say(facts.failed, str(i.base), 'assigned', 'assign', `account ${i.account} to program ${i.owner}`);
+    case 'advanceNonce':
+      return say(facts.failed, str(i.nonceAuthority), 'advanced', 'advance', `nonce account ${i.nonceAccount}`);
+    case 'withdrawFromNonce':
+      return n === undefined ? null : say(facts.failed, str(i.nonceAuthority), 'withdrew', 'withdraw', `${lamports(n)} from nonce account ${i.nonceAccount} to ${i.destination}`);
+    default:
+      return null;
+  }
+};
+
+const splToken: Template = ({ ix }, facts) => {
+  const i = ix.info;
+  const amount = tokenAmountOf(i);
+  /** A token account's mint and decimals: the instruction's own, else the answer's balances. */
+  const assetOf = (account: unknown) => {
+    const t = facts.tokenAccount(str(account));
+    return asset(amount, str(i.mint) ?? t?.mint, decimalsOf(i) ?? t?.decimals);
+  };
+  const authority = str(i.authority) ?? str(i.multisigAuthority);
+  const owner = str(i.owner) ?? str(i.multisigOwner);
+  switch (ix.type) {
+    case 'transfer':
+    case 'transferChecked':
+      if (amount === undefined) return null;
+      return say(facts.failed, authority, 'transferred', 'transfer', `${assetOf(i.source)} from ${i.source} to ${i.destination}`);
+    case 'mintTo':
+    case 'mintToChecked':
+      if (amount === undefined) return null;
+      return say(facts.failed, str(i.mintAuthority) ?? str(i.multisigMintAuthority), 'minted', 'mint', `${assetOf(i.account)} to ${i.account}`);
+    case 'burn':
+    case 'burnChecked':
+      if (amount === undefined) return null;
+      return say(facts.failed, authority, 'burned', 'burn', `${assetOf(i.account)} from ${i.account}`);
+    case 'approve':
+    case 'approveChecked':
+      if (amount === undefined) return null;
+      return say(facts.failed, owner, 'approved', 'approve', `${i.delegate} to spend ${assetOf(i.source)} from ${i.source}`);
+    case 'revoke':
+      return say(facts.failed, owner, 'revoked', 'revoke', `the delegate of ${i.source}`);
+    case 'closeAccount':
+      return say(facts.failed, owner, 'closed', 'close', `token account ${i.account}, sending its lamports to ${i.destination}`);
+    case 'setAuthority': {
+      const target = str(i.account) ?? str(i.mint);
+      const kind = typeof i.authorityType === 'string' ? `${i.authorityType} authority` : 'authority';
+      if (target === undefined) return null;
+      const rest = i.newAuthority === null || i.newAuthority === undefined ? `the ${kind} of ${target}` : `the ${kind} of ${target} to ${i.newAuthority}`;
+      return say(facts.failed, authority, i.newAuthority == null ? 'removed' : 'set', i.newAuthority == null ? 'remove' : 'set', rest);
+    }
+    case 'freezeAccount':
+      return say(facts.failed, str(i.freezeAuthority) ?? str(i.multisigFreezeAuthority), 'froze', 'freeze', `token account ${i.account} of ${i.mint}`);
+    case 'thawAccount':
+      return say(facts.failed, str(i.freezeAuthority) ?? str(i.multisigFreezeAuthority), 'thawed', 'thaw', `token account ${i.account} of ${i.mint}`);
+    default:
+      return null;
+  }
+};
+
+const associatedTokenAccount: Template = (entry, facts) => {
+  const { ix } = entry;
+  const i = ix.info;
+  const payer = str(i.source);
+  if (payer === undefined || (ix.type !== 'create' && ix.type !== 'createIdempotent')) return null;
+  const what = `associated token account ${i.account} of ${i.mint} for ${i.wallet}`;
+  // createIdempotent on an existing account only checks it: then nothing is created under it.
+  const created = facts.descendants(entry)?.some((e) => e.ix.type === 'createAccount' || e.ix.type === 'allocate' || e.ix.type === 'transfer');
+  if (ix.type === 'createIdempotent' && !facts.failed && created === false) {
+    return `${payer} found ${what} already in place`;
+  }
+  return sentence(facts.failed, payer, 'created', 'create', what);
+};
+
+const memo: Template = ({ ix }, facts) => {
+  // The memo's own signers, where the entry lists them; else the fee payer who submitted it.
+  const author = ix.accounts[0] ?? facts.feePayer;
+  if (ix.memo === undefined || author === undefined) return null;
+  return sentence(facts.failed, author, 'attached', 'attach', `the memo ${JSON.stringify(ix.memo)}`);
+};
+
+const computeBudget: Template = ({ ix }, facts) => {
+  const payer = facts.feePayer;
+  if (payer === undefined) return null;
+  const i = ix.info;
+  switch (ix.type) {
+    case 'setComputeUnitLimit':
+      return big(i.units) === undefined ? null : sentence(facts.failed, payer, 'set', 'set', `the compute unit limit to ${i.units} units`);
+    case 'setComputeUnitPrice':
+      return big(i.microLamports) === undefined ? null : sentence(facts.failed, payer, 'set', 'set', `the compute unit price to ${i.microLamports} micro-lamports`);
+    case 'requestHeapFrame':
+      return big(i.bytes) === undefined ? null : sentence(facts.failed, payer, 'requested', 'request', `a heap frame of ${i.bytes} bytes`);
+    case 'setLoadedAccountsDataSizeLimit':
+      return big(i.bytes) === undefined ? null : sentence(facts.failed, payer, 'set', 'set', `the loaded accounts data size limit to ${i.bytes} bytes`);
+    default:
+      return null;
+  }
+};
+
+const stake: Template = ({ ix }, facts) => {
+  const i = ix.info;
+  const n = big(i.lamports);
+  switch (ix.type) {
+    case 'delegate':
+      return say(facts.failed, str(i.stakeAuthority), 'delegated', 'delegate', `stake account ${i.stakeAccount} to vote account ${i.voteAccount}`);
+    case 'deactivate':
+      return say(facts.failed, str(i.stakeAuthority), 'deactivated', 'deactivate', `stake account ${i.stakeAccount}`);
+    case 'withdraw':
+      return n === undefined ? null : say(facts.failed, str(i.withdrawAuthority), 'withdrew', 'withdraw', `${lamports(n)} from stake account ${i.stakeAccount} to ${i.destination}`);
+    case 'split':
+      return n === undefined ? null : say(facts.failed, str(i.stakeAuthority), 'split', 'split', `${lamports(n)} from stake account ${i.stakeAccount} into ${i.newSplitAccount}`);
+    case 'merge':
+      return say(facts.failed, str(i.stakeAuthority), 'merged', 'merge', `stake account ${i.source} into ${i.destination}`);
+    default:
+      return null;
+  }
+};
+
+/** Like every other sentence, a native one ends with the program that did it. */
+const onProgram =
+  (template: Template): Template =>
+  (entry, facts) => {
+    const text = template(entry, facts);
+    return text === null ? null : `${text} on ${programName(entry.ix.programId)}`;
+  };
+
+export const nativeTemplates: Readonly<Record<string, Template>> = {
+  '11111111111111111111111111111111': onProgram(system),
+  TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA: onProgram(splToken),
+  TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb: onProgram(splToken),
+  ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL: onProgram(associatedTokenAccount),
+  MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr: onProgram(memo),
+  Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo: onProgram(memo),
+  ComputeBudget111111111111111111111111111111: onProgram(computeBudget),
+  Stake11111111111111111111111111111111111111: onProgram(stake),
+};

@@ -1,0 +1,102 @@
+/**
+ * The wording every template shares, so all sentences read alike:
+ *
+ *   <actor> <verb, past tense> <what> [for <price>] on <Program>
+ *   <actor> failed to <verb> <what> [for <price>] on <Program>     (transaction failed: nothing moved)
+ *
+ * Addresses are written in full. Amounts are integers in base units, never scaled by decimals:
+ *   - SOL, native or wrapped (mint So111…112): `<n> lamports`
+ *   - a token of a known mint: `<n> of <mint>`; an NFT (amount 1, decimals 0): `1 token of <mint>`
+ *   - a token whose mint the answer does not show: `<n> units of an unidentified token`
+ *   - an asset whose amount is not known: `tokens of <mint>` or `SOL` (the amount is left out, not guessed)
+ */
+export const WSOL_MINT = 'So11111111111111111111111111111111111111112';
+
+/** Display names of the programs templates mention, by program id. */
+const PROGRAM_NAMES: Readonly<Record<string, string>> = {
+  '11111111111111111111111111111111': 'System Program',
+  TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA: 'SPL Token',
+  TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb: 'SPL Token-2022',
+  ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL: 'SPL Associated Token Account',
+  MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr: 'SPL Memo',
+  Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo: 'SPL Memo',
+  ComputeBudget111111111111111111111111111111: 'Compute Budget',
+  JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4: 'Jupiter',
+  JUP4Fb2cqiRUcaTHdrPC8h2gNsA2ETXiPDD33WcGuJB: 'Jupiter',
+  '675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8': 'Raydium',
+  CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK: 'Raydium',
+  CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C: 'Raydium',
+  whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc: 'Orca',
+  '9W959DqEETiGZocYWCQPaJ6sBmUzgfxXfqGeTEdp3aQP': 'Orca',
+  DjVE6JNiYqPL2QXyCUUh8rNjHrbz9hXHNYt99MQ59qw1: 'Orca',
+  LBUZKhRxPF3XUpBCjp4YzTKgLccjZhTSDM9YuVaPwxo: 'Meteora',
+  Eo7WjKq67rjJQSZxS6z3YkapzY3eMj6Xy8X5EQVn5UaB: 'Meteora',
+  cpamdpZCGKUy5JxQXB4dcpGPiikHawvSWAd6mEn1sGG: 'Meteora',
+  dbcij3LWUppWqq96dh6gJWwBifmcGfLSB5D4DuSMaqN: 'Meteora',
+  '24Uqj9JCLxUeoC3hGfh5W3s9FM9uCHDS2SG3LYwBpyTi': 'Meteora',
+  MERLuDFBMmsHnsBPZw2sDQZHvXFMwp8EdjudcU2HKky: 'Meteora',
+  '6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P': 'Pump.fun',
+  pAMMBay6oceH9fJKBRHGP5D4bD4sWpmSwMn52FMfXEA: 'PumpSwap',
+  M2mx93ekt1fmXSVkTrUL9xVFHkmME8HTUi5Cyc5aF7K: 'Magic Eden',
+  TSWAPaqyCSx2KABk68Shruf4rp7CxcNi8hAsbdwmHbN: 'Tensor',
+  TCMPhJdwDryooaGtiocG1u3xcYbRpiJzb283XfCZsDp: 'Tensor',
+  TB1Dqt8JeKQh7RLDzfYDJsq8KS4fS2yt87avRjyRxMv: 'Tensor',
+  metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s: 'Metaplex',
+  hausS13jsjafwWwGqZTUQRmWyvyxn9EQpqMwV1PBBmk: 'Metaplex Auction House',
+  BGUMAp9Gq7iTEuizy4pqaxsTyUCBK68MDfK752saRPUY: 'Metaplex Bubblegum',
+  MarBmsSgKXdrN1egZf5sqe1TMai9K1rChYNDJgjq7aD: 'Marinade',
+  SPoo1Ku8WFXoNDMHPsrGSTSG1Y47rzgn41SLUNakuHy: 'SPL Stake Pool',
+  Stake11111111111111111111111111111111111111: 'Stake Program',
+  '2wT8Yq49kHgDzXuPxZSaeLaH1qbmGXtEyPy64bL7aD3c': 'Lifinity',
+  HyaB3W9q6XdA5xwpU4XnSZV94htfmbmqJXZcEbRaJutt: 'Invariant',
+  SSwapUtytfBdBn1b9NUGG6foMVPtcWgpRU32HToDUZr: 'Saros',
+  FLUXubRmkEi2q6K3Y9kBPg9248ggaZVsoSFhtJHSrm1X: 'FluxBeam',
+  SSwpkEEcbUqx4vtoEByFjSkhKdCT862DNVb52nZg1UZ: 'Saber',
+  swapNyd8XiQwJ6ianp9snpu4brUqFxadzvHebnAXjJZ: 'Stabble',
+  SwaPpA9LAaLfeLi3a68M4DjnLqgtticKg6CnyNwgAC8: 'SPL Token Swap',
+  stkitrT1Uoy18Dk1fTrgPw8W6MVzoCfYoAFT4MLsmhq: 'Sanctum',
+  '6m2CDdhRgxpH4WjvdzxAYbGxwdGUz5MziiL5jek2kBma': 'OKX DEX',
+  PhoeNiXZ8ByJGLkxNfZRnkUfjvmuYqLR89jjFHGqdXY: 'Phoenix',
+  srmqPvymJeFKQ4zGQed1GFppgkRHL9kaELCbyksJtPX: 'OpenBook',
+  '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin': 'Serum',
+  MFv2hWf31Z9kbCa1snEPYctwafyhdvnV7FZnsebVacA: 'marginfi',
+  DCA265Vj8a9CEuX1eb1LWRnDT7uK6q1xMipnNyatn23M: 'Jupiter DCA',
+  '4R3gSG8BpU4t19KYj8CfnbtRpnT8gtk4dvTHxVRwc2r7': 'Jito',
+  CoREENxT6tW1HoK8ypY1SxRMZTcVPm7R94rH4PZNhX7d: 'Metaplex Core',
+};
+
+export function programName(programId: string): string {
+  return PROGRAM_NAMES[programId] ?? `program ${programId}`;
+}
+
+/** How an amount of an asset is written; undefined when neither amount nor asset is known. */
+export function asset(amount: bigint | undefined, mint: string | undefined, decimals?: number): string | undefined {
+  if (mint === WSOL_MINT || mint === 'lamports') return amount === undefined ? 'SOL' : lamports(amount);
+  if (amount === undefined) return mint === undefined ? undefined : `tokens of ${mint}`;
+  if (mint === undefined) return `${amount} units of an unidentified token`;
+  if (amount === 1n && decimals === 0) return `1 token of ${mint}`;
+  return `${amount} of ${mint}`;
+}
+
+export function lamports(amount: bigint | number): string {
+  return `${amount} lamports`;
+}
+
+/** `<n> token(s) of <mint>` for NFT-style quantities, where the count is the thing traded. */
+export function items(count: bigint, mint: string): string {
+  return `${count} ${count === 1n ? 'token' : 'tokens'} of ${mint}`;
+}
+
+/**
+ * One sentence from its parts: `past` when the transaction succeeded, `failed to <base>` when it
+ * failed (then balances did not move and the parts come from the instruction's arguments).
+ */
+export function sentence(failed: boolean, actor: string, past: string, base: string, rest: string): string {
+  const tail = rest === '' ? '' : ` ${rest}`;
+  return failed ? `${actor} failed to ${base}${tail}` : `${actor} ${past}${tail}`;
+}
+
+/** `sentence` where the actor and the rest are known; null where either is not (nothing is guessed). */
+export function say(failed: boolean, actor: string | undefined, past: string, base: string, rest: string | undefined): string | null {
+  return actor === undefined || rest === undefined ? null : sentence(failed, actor, past, base, rest);
+}

@@ -1,0 +1,436 @@
+/**
+ * Swaps on DEXes and aggregators, and buys and sells on bonding curves. Each program's template
+ * only says which accounts are the user's (the actor, the token accounts the input leaves and the
+ * output arrives in, the mints) and which arguments bound the trade; the amounts themselves come
+ * from what the instruction did: the token transfers under it out of the user's source account
+ * and into the user's destination account (wrapped SOL included), the lamports the user sent by
+ * System transfers, or the program's own trade event where the SOL moves without a transfer.
+ *
+ * A failed transaction moved nothing, so its sentence uses the arguments: the exact side of the
+ * trade, and the other side's limit ("at most", "at least") where the instruction carries one.
+ */
+import { big, isTokenProgram, str, tokenAmountOf, type Entry, type Movement, type TxFacts } from './facts.js';
+import { asset, programName, sentence, WSOL_MINT } from './phrases.js';
+
+export interface SwapPlan {
+  actor: string | undefined;
+  verb: 'swap' | 'buy' | 'sell';
+  /** The user's token accounts the input may leave from; none known means any the actor authorizes. */
+  sources: (string | undefined | null)[];
+  /** The user's token accounts the output may arrive in, most specific first; none known means any the actor owns. */
+  destinations: (string | undefined | null)[];
+  sourceMint?: string;
+  destinationMint?: string;
+  /** Arguments: the exact input or output, and the limit on the other side. */
+  exactIn?: bigint;
+  exactOut?: bigint;
+  maxIn?: bigint;
+  minOut?: bigint;
+  /** The input is native SOL the actor pays by System transfers (bonding-curve buys). */
+  nativeIn?: boolean;
+  /** The output's amount where no transfer carries it (SOL paid out by a program's own accounts). */
+  reportedOut?: (under: Entry[]) => bigint | undefined;
+}
+
+/** The plan for one instruction from its parsed `info` and `type`; null where it is no trade. */
+type Planner = (info: Record<string, any>, type: string) => SwapPlan | null;
+
+const flag = (v: unknown) => v === true;
+const arg = (v: unknown) => big(v);
+
+/** Exact-in or exact-out from one amount and its direction flag (Whirlpool, CLMM, Invariant). */
+function directed(amount: unknown, threshold: unknown, isInput: boolean): Pick<SwapPlan, 'exactIn' | 'exactOut' | 'maxIn' | 'minOut'> {
+  return isInput ? { exactIn: arg(amount), minOut: arg(threshold) } : { exactOut: arg(amount), maxIn: arg(threshold) };
+}
+
+const jupiter: Planner = (i) => {
+  const exactOutRoute = i.outAmount !== undefined;
+  return {
+    actor: str(i.userTransferAuthority),
+    verb: 'swap',
+    sources: [i.sourceTokenAccount, i.userSourceTokenAccount],
+    destinations: [i.destinationTokenAccount, i.userDestinationTokenAccount],
+    sourceMint: str(i.sourceMint),
+    destinationMint: str(i.destinationMint),
+    ...(exactOutRoute ? { exactOut: arg(i.outAmount) } : { exactIn: arg(i.inAmount) }),
+  };
+};
+
+/**
+ * Raydium AMM v4 takes 18 accounts or, without the deprecated target-orders account, 17; the IDL
+ * names the 18, so in the 17-account form every name from there on sits one account late. The
+ * user's three accounts are last in both forms.
+ */
+const raydiumAmm: Planner = (i) => {
+  const owner = str(i.userSourceOwner) ?? str(i.userWalletAccount);
+  const source = i.userSourceTokenAccount ?? i.uerSourceTokenAccount;
+  const destination = i.userDestinationTokenAccount ?? i.uerDestinationTokenAccount;
+  const accounts = owner !== undefined ? { actor: owner, sources: [source], destinations: [destination] } : { actor: str(destination), sources: [i.serumVaultSigner], destinations: [source] };
+  const bounds = i.amountIn !== undefined ? { exactIn: arg(i.amountIn), minOut: arg(i.minimumAmountOut) } : { exactOut: arg(i.amountOut), maxIn: arg(i.maxAmountIn) };
+  return { verb: 'swap', ...accounts, ...bounds };
+};
+
+const raydiumClmm: Planner = (i) => ({
+  actor: str(i.payer),
+  verb: 'swap',
+  sources: [i.inputTokenAccount],
+  destinations: [i.outputTokenAccount],
+  sourceMint: str(i.inputVaultMint),
+  destinationMint: str(i.outputVaultMint),
+  ...directed(i.amount, i.otherAmountThreshold, flag(i.isBaseInput)),
+});
+
+/** Raydium CPMM, Meteora DAMM v2 and DBC: payer, input and output accounts, amounts in args (or `params`). */
+const inputOutput: Planner = (i) => {
+  const p = i.params ?? i;
+  return {
+    actor: str(i.payer),
+    verb: 'swap',
+    sources: [i.inputTokenAccount],
+    destinations: [i.outputTokenAccount],
+    sourceMint: str(i.inputTokenMint),
+    destinationMint: str(i.outputTokenMint),
+    ...(p.amountIn !== undefined ? { exactIn: arg(p.amountIn), minOut: arg(p.minimumAmountOut) } : { exactOut: arg(p.amountOut), maxIn: arg(p.maxAmountIn) }),
+  };
+};
+
+const whirlpool: Planner = (i) => {
+  const aToB = flag(i.aToB);
+  return {
+    actor: str(i.tokenAuthority),
+    verb: 'swap',
+    sources: [aToB ? i.tokenOwnerAccountA : i.tokenOwnerAccountB],
+    destinations: [aToB ? i.tokenOwnerAccountB : i.tokenOwnerAccountA],
+    sourceMint: str(aToB ? i.tokenMintA : i.tokenMintB),
+    destinationMint: str(aToB ? i.tokenMintB : i.tokenMintA),
+    ...directed(i.amount, i.otherAmountThreshold, flag(i.amountSpecifiedIsInput)),
+  };
+};
+
+const whirlpoolTwoHop: Planner = (i) => ({
+  actor: str(i.tokenAuthority),
+  verb: 'swap',
+  sources: [i.tokenOwnerAccountInput ?? (flag(i.aToBOne) ? i.tokenOwnerAccountOneA : i.tokenOwnerAccountOneB)],
+  destinations: [i.tokenOwnerAccountOutput ?? (flag(i.aToBTwo) ? i.tokenOwnerAccountTwoB : i.tokenOwnerAccountTwoA)],
+  sourceMint: str(i.tokenMintInput),
+  destinationMint: str(i.tokenMintOutput),
+  ...directed(i.amount, i.otherAmountThreshold, flag(i.amountSpecifiedIsInput)),
+});
+
+const meteoraDlmm: Planner = (i) => ({
+  actor: str(i.user),
+  verb: 'swap',
+  sources: [i.userTokenIn],
+  destinations: [i.userTokenOut],
+  ...(i.amountIn !== undefined ? { exactIn: arg(i.amountIn), minOut: arg(i.minAmountOut) } : { exactOut: arg(i.outAmount), maxIn: arg(i.maxInAmount) }),
+});
+
+/** The SPL Token Swap family (Orca v1/v2, Saros, Saber, Lifinity, FluxBeam, Meteora dynamic AMM, Stabble, Sanctum, OKX). */
+const tokenSwap: Planner = (i) => ({
+  actor: str(i.userTransferAuthority) ?? str(i.userAuthority) ?? str(i.user) ?? str(i.payer),
+  verb: 'swap',
+  sources: [i.source, i.userSource, i.sourceInfo, i.userSourceToken, i.userTokenIn, i.srcTokenFrom, i.sourceTokenAccount],
+  destinations: [i.destination, i.userDestination, i.destinationInfo, i.userDestinationToken, i.userTokenOut, i.destTokenTo, i.destinationTokenAccount],
+  sourceMint: str(i.sourceMint) ?? str(i.mintIn) ?? str(i.srcTokenMint),
+  destinationMint: str(i.destinationMint) ?? str(i.mintOut) ?? str(i.destTokenMint),
+  exactIn: arg(i.amountIn ?? i.inAmount ?? i.args?.amount ?? i.args?.amountIn ?? i.data?.amountIn),
+  minOut: arg(i.minimumAmountOut ?? i.minimumOutAmount ?? i.data?.minReturn ?? i.args?.minReturn),
+});
+
+/**
+ * Mercurial's exchange names only the authority; the pool's token accounts follow unnamed, then
+ * the user's source and destination accounts, last.
+ */
+const mercurial: Planner = (i) => {
+  const rest: unknown[] = Array.isArray(i.remainingAccounts) ? i.remainingAccounts : [];
+  return {
+    actor: str(i.userTransferAuthority),
+    verb: 'swap',
+    sources: rest.length >= 2 ? [str(rest[rest.length - 2])] : [],
+    destinations: rest.length >= 2 ? [str(rest[rest.length - 1])] : [],
+    exactIn: arg(i.inAmount),
+    minOut: arg(i.minimumOutAmount),
+  };
+};
+
+const invariant: Planner = (i) => {
+  const xToY = flag(i.xToY);
+  return {
+    actor: str(i.owner),
+    verb: 'swap',
+    sources: [xToY ? i.accountX : i.accountY],
+    destinations: [xToY ? i.accountY : i.accountX],
+    ...(flag(i.byAmountIn) ? { exactIn: arg(i.amount) } : { exactOut: arg(i.amount) }),
+  };
+};
+
+/** Phoenix: an order packet's side says which of the trader's accounts pays (a bid pays quote for base). */
+const phoenix: Planner = (i) => {
+  const order = i.orderPacket !== null && typeof i.orderPacket === 'object' ? Object.values(i.orderPacket)[0] : undefined;
+  const side = (order as { side?: unknown } | undefined)?.side;
+  if (side !== 'Bid' && side !== 'Ask') return null;
+  const bid = side === 'Bid';
+  return { actor: str(i.trader), verb: 'swap', sources: [bid ? i.quoteAccount : i.baseAccount], destinations: [bid ? i.baseAccount : i.quoteAccount] };
+};
+
+/** The SOL a Pump.fun sell paid out, as its TradeEvent records it: the curve's lamports move without a transfer. */
+function tradeEventSol(under: Entry[]): bigint | undefined {
+  const event = under.find((e) => e.ix.programId === PUMP && e.ix.type === 'TradeEvent');
+  return event === undefined ? undefined : big(event.ix.info.solAmount);
+}
+
+function tradeEventTokens(under: Entry[]): bigint | undefined {
+  const event = under.find((e) => e.ix.programId === PUMP && e.ix.type === 'TradeEvent');
+  return event === undefined ? undefined : big(event.ix.info.tokenAmount);
+}
+
+/**
+ * Pump.fun: a buy pays SOL (System transfers from the user: curve price plus fees, i.e. what it
+ * cost) or, in the V2 forms, a quote token; a sell's SOL is the TradeEvent's solAmount.
+ */
+const pumpFun: Planner = (i, type) => {
+  const user = str(i.user);
+  const mint = str(i.mint) ?? str(i.baseMint);
+  const quoteMint = str(i.quoteMint) ?? WSOL_MINT;
+  const userTokens = i.associatedUser ?? i.associatedBaseUser;
+  const solQuote = quoteMint === WSOL_MINT;
+  const buying = type.startsWith('buy');
+  if (buying) {
+    return {
+      actor: user,
+      verb: 'buy',
+      sources: [i.associatedQuoteUser],
+      destinations: [userTokens],
+      sourceMint: quoteMint,
+      destinationMint: mint,
+      nativeIn: solQuote,
+      exactOut: arg(i.amount),
+      maxIn: arg(i.maxSolCost),
+      exactIn: arg(i.spendableSolIn ?? i.spendableQuoteIn),
+      minOut: arg(i.minTokensOut),
+      reportedOut: tradeEventTokens,
+    };
+  }
+  return {
+    actor: user,
+    verb: 'sell',
+    sources: [userTokens],
+    destinations: [i.associatedQuoteUser],
+    sourceMint: mint,
+    destinationMint: quoteMint,
+    exactIn: arg(i.amount),
+    minOut: arg(i.minSolOutput),
+    reportedOut: solQuote ? tradeEventSol : undefined,
+  };
+};
+
+const pumpSwap: Planner = (i, type) => {
+  const buying = type.startsWith('buy');
+  const base = i.userBaseTokenAccount;
+  const quote = i.userQuoteTokenAccount;
+  return buying
+    ? {
+        actor: str(i.user),
+        verb: 'buy',
+        sources: [quote],
+        destinations: [base],
+        sourceMint: str(i.quoteMint),
+        destinationMint: str(i.baseMint),
+        exactOut: arg(i.baseAmountOut),
+        maxIn: arg(i.maxQuoteAmountIn),
+        exactIn: arg(i.spendableQuoteIn),
+        minOut: arg(i.minBaseAmountOut),
+      }
+    : {
+        actor: str(i.user),
+        verb: 'sell',
+        sources: [base],
+        destinations: [quote],
+        sourceMint: str(i.baseMint),
+        destinationMint: str(i.quoteMint),
+        exactIn: arg(i.baseAmountIn),
+        minOut: arg(i.minQuoteAmountOut),
+      };
+};
+
+const PUMP = '6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P';
+
+/** Program id → instruction type → planner. */
+const planners: Readonly<Record<string, Readonly<Record<string, Planner>>>> = {
+  JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4: Object.fromEntries(
+    [
+      'route',
+      'routeWithTokenLedger',
+      'exactOutRoute',
+      'sharedAccountsRoute',
+      'sharedAccountsRouteWithTokenLedger',
+      'sharedAccountsExactOutRoute',
+      'routeV2',
+      'exactOutRouteV2',
+      'sharedAccountsRouteV2',
+      'sharedAccountsExactOutRouteV2',
+    ].map((t) => [t, jupiter]),
+  ),
+  JUP4Fb2cqiRUcaTHdrPC8h2gNsA2ETXiPDD33WcGuJB: { route: jupiter },
+  '675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8': { swapBaseIn: raydiumAmm, swapBaseOut: raydiumAmm, swapBaseInV2: raydiumAmm, swapBaseOutV2: raydiumAmm },
+  CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK: { swap: raydiumClmm, swapV2: raydiumClmm },
+  CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C: { swapBaseInput: inputOutput, swapBaseOutput: inputOutput },
+  whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc: { swap: whirlpool, swapV2: whirlpool, twoHopSwap: whirlpoolTwoHop, twoHopSwapV2: whirlpoolTwoHop },
+  '9W959DqEETiGZocYWCQPaJ6sBmUzgfxXfqGeTEdp3aQP': { swap: tokenSwap },
+  DjVE6JNiYqPL2QXyCUUh8rNjHrbz9hXHNYt99MQ59qw1: { swap: tokenSwap },
+  LBUZKhRxPF3XUpBCjp4YzTKgLccjZhTSDM9YuVaPwxo: Object.fromEntries(
+    ['swap', 'swap2', 'swapExactOut', 'swapExactOut2', 'swapWithPriceImpact', 'swapWithPriceImpact2'].map((t) => [t, meteoraDlmm]),
+  ),
+  Eo7WjKq67rjJQSZxS6z3YkapzY3eMj6Xy8X5EQVn5UaB: { swap: tokenSwap },
+  cpamdpZCGKUy5JxQXB4dcpGPiikHawvSWAd6mEn1sGG: { swap: inputOutput, swap2: inputOutput },
+  dbcij3LWUppWqq96dh6gJWwBifmcGfLSB5D4DuSMaqN: { swap: inputOutput, swap2: inputOutput, swap2WithTransferHook: inputOutput },
+  MERLuDFBMmsHnsBPZw2sDQZHvXFMwp8EdjudcU2HKky: { exchange: mercurial },
+  '6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P': Object.fromEntries(['buy', 'buyExactSolIn', 'buyV2', 'buyExactQuoteInV2', 'sell', 'sellV2'].map((t) => [t, pumpFun])),
+  pAMMBay6oceH9fJKBRHGP5D4bD4sWpmSwMn52FMfXEA: { buy: pumpSwap, buyExactQuoteIn: pumpSwap, sell: pumpSwap },
+  '2wT8Yq49kHgDzXuPxZSaeLaH1qbmGXtEyPy64bL7aD3c': { swap: tokenSwap },
+  HyaB3W9q6XdA5xwpU4XnSZV94htfmbmqJXZcEbRaJutt: { swap: invariant },
+  SSwapUtytfBdBn1b9NUGG6foMVPtcWgpRU32HToDUZr: { swap: tokenSwap },
+  FLUXubRmkEi2q6K3Y9kBPg9248ggaZVsoSFhtJHSrm1X: { swap: tokenSwap },
+  SSwpkEEcbUqx4vtoEByFjSkhKdCT862DNVb52nZg1UZ: { swap: tokenSwap },
+  swapNyd8XiQwJ6ianp9snpu4brUqFxadzvHebnAXjJZ: { swap: tokenSwap, swapV2: tokenSwap },
+  SwaPpA9LAaLfeLi3a68M4DjnLqgtticKg6CnyNwgAC8: { swap: tokenSwap },
+  stkitrT1Uoy18Dk1fTrgPw8W6MVzoCfYoAFT4MLsmhq: { swapViaStake: tokenSwap },
+  '6m2CDdhRgxpH4WjvdzxAYbGxwdGUz5MziiL5jek2kBma': { swap: tokenSwap, swapV3: tokenSwap, swapTobV3: tokenSwap, swapTobV3WithReceiver: tokenSwap },
+  PhoeNiXZ8ByJGLkxNfZRnkUfjvmuYqLR89jjFHGqdXY: { swap: phoenix },
+};
+
+export function swapPlan(entry: Entry): SwapPlan | null {
+  const { ix } = entry;
+  const planner = ix.type === undefined ? undefined : planners[ix.programId]?.[ix.type];
+  return planner === undefined ? null : planner(ix.info, ix.type!);
+}
+
+export function swapSentence(entry: Entry, facts: TxFacts): string | null {
+  const plan = swapPlan(entry);
+  if (plan === null) return null;
+  // A one-off delegate may sign for the user's tokens; the user is the owner who signed too.
+  const owner = defined(plan.sources).map((a) => facts.tokenAccount(a)?.owner).find((o) => o !== undefined);
+  if (owner !== undefined && owner !== plan.actor && facts.isSigner(owner)) plan.actor = owner;
+  if (plan.actor === undefined) return null;
+  const venue = programName(entry.ix.programId);
+  const sourceMint = plan.sourceMint ?? mintOfAccounts(facts, plan.sources);
+  const destinationMint = plan.destinationMint ?? mintOfAccounts(facts, plan.destinations);
+
+  let paid: string | undefined;
+  let got: string | undefined;
+  if (facts.failed) {
+    paid = plan.exactIn !== undefined ? asset(plan.exactIn, sourceMint) : bounded('at most', plan.maxIn, sourceMint);
+    got = plan.exactOut !== undefined ? asset(plan.exactOut, destinationMint) : bounded('at least', plan.minOut, destinationMint);
+  } else {
+    const under = callees(entry, facts);
+    const moved = under === undefined ? undefined : observe(plan, facts, under);
+    paid = asset(moved?.in?.amount, moved?.in?.mint ?? sourceMint);
+    got = asset(moved?.out?.amount, moved?.out?.mint ?? destinationMint);
+  }
+  if (paid === undefined || got === undefined) return null;
+  // The output may go to someone else's account (a buy for another wallet, a router's receiver).
+  const recipient = defined(plan.destinations).map((a) => facts.tokenAccount(a)?.owner).find((o) => o !== undefined);
+  const delivered = recipient !== undefined && recipient !== plan.actor ? `, delivered to ${recipient},` : '';
+  switch (plan.verb) {
+    case 'buy':
+      return sentence(facts.failed, plan.actor, 'bought', 'buy', `${got} for ${paid}${delivered} on ${venue}`);
+    case 'sell':
+      return sentence(facts.failed, plan.actor, 'sold', 'sell', `${paid} for ${got}${delivered} on ${venue}`);
+    default:
+      return sentence(facts.failed, plan.actor, 'swapped', 'swap', `${paid} for ${got}${delivered} on ${venue}`);
+  }
+}
+
+/**
+ * The entries a swap invoked. Where the answer has no call depths (inner entries before v1.14),
+ * the enclosing top-level instruction's entries serve if this is the only swap among them, so
+ * nothing another swap moved can be counted.
+ */
+function callees(entry: Entry, facts: TxFacts): Entry[] | undefined {
+  const under = facts.descendants(entry);
+  if (under !== undefined) return under;
+  const group = facts.entries.filter((e) => e.top === entry.top && e.inner !== undefined);
+  const swaps = group.filter((e) => swapPlan(e) !== null);
+  return swaps.length === 1 && swaps[0] === entry ? group.filter((e) => e !== entry) : undefined;
+}
+
+interface Leg {
+  amount: bigint;
+  mint: string | undefined;
+}
+
+function observe(plan: SwapPlan, facts: TxFacts, under: Entry[]): { in?: Leg; out?: Leg } {
+  const moves = facts.transfers(under);
+  const sources = defined(plan.sources);
+  const tokenIns = moves.filter((m) => m.asset === 'token' && (sources.length > 0 ? sources.includes(m.source!) : m.authority === plan.actor));
+  let paid = total(tokenIns);
+  if (plan.nativeIn) {
+    const lamportsOut = moves.filter((m) => m.asset === 'lamports' && m.source === plan.actor);
+    if (lamportsOut.length > 0) paid = { amount: lamportsOut.reduce((s, m) => s + m.amount, paid?.amount ?? 0n), mint: WSOL_MINT };
+  }
+  // The first listed destination that received anything: a router's final account before the user's own.
+  let got: Leg | undefined;
+  for (const account of defined(plan.destinations)) {
+    got = total(moves.filter((m) => m.asset === 'token' && m.destination === account));
+    if (got !== undefined) {
+      got.amount = arrived(facts, account, under, got.amount);
+      break;
+    }
+  }
+  if (got === undefined && plan.destinations.length === 0 && plan.actor !== undefined) {
+    const mine = new Set(facts.tokenAccountsOf(plan.actor));
+    got = total(moves.filter((m) => m.asset === 'token' && m.destination !== undefined && mine.has(m.destination) && !tokenIns.includes(m)));
+  }
+  if (got === undefined && plan.reportedOut !== undefined) {
+    const amount = plan.reportedOut(under);
+    if (amount !== undefined) got = { amount, mint: undefined };
+  }
+  return { in: paid, out: got };
+}
+
+/**
+ * What `account` kept of `gross` transferred into it under the swap. A Token-2022 transfer fee is
+ * withheld from the recipient, so the transfer's amount overstates what arrived; where nothing
+ * else in the transaction put tokens into the account, its balance change plus what it sent on or
+ * burned is what arrived. Wrapped SOL (closed and synced outside transfers) and closed accounts
+ * keep the transferred amount.
+ */
+function arrived(facts: TxFacts, account: string, under: Entry[], gross: bigint): bigint {
+  const held = facts.tokenAccount(account);
+  if (held === undefined || held.mint === WSOL_MINT || held.post === undefined) return gross;
+  let left = 0n;
+  for (const entry of facts.entries) {
+    const { ix } = entry;
+    const amount = tokenAmountOf(ix.info);
+    if (!isTokenProgram(ix.programId) || amount === undefined) continue;
+    const type = ix.type ?? '';
+    if ((/^transfer/.test(type) && ix.info.destination === account && !under.includes(entry)) || (/^mintTo/.test(type) && ix.info.account === account)) return gross;
+    if ((/^transfer/.test(type) && ix.info.source === account) || (/^burn/.test(type) && ix.info.account === account)) left += amount;
+  }
+  const kept = held.post - (held.pre ?? 0n) + left;
+  return kept > 0n && kept < gross ? kept : gross;
+}
+
+/** The sum of transfers of the first mint among them (a swap pays and receives one asset each). */
+function total(moves: Movement[]): Leg | undefined {
+  if (moves.length === 0) return undefined;
+  const mint = moves[0].mint;
+  return { amount: moves.filter((m) => m.mint === mint).reduce((s, m) => s + m.amount, 0n), mint };
+}
+
+function mintOfAccounts(facts: TxFacts, accounts: (string | undefined | null)[]): string | undefined {
+  for (const a of defined(accounts)) {
+    const mint = facts.tokenAccount(a)?.mint;
+    if (mint !== undefined) return mint;
+  }
+  return undefined;
+}
+
+function defined(list: (string | undefined | null)[]): string[] {
+  return list.filter((a): a is string => typeof a === 'string' && a !== '');
+}
+
+/** A limit from the arguments; a zero floor (no slippage protection) says nothing and is left out. */
+function bounded(word: string, limit: bigint | undefined, mint: string | undefined): string | undefined {
+  return limit === undefined || limit === 0n ? asset(undefined, mint) : `${word} ${asset(limit, mint)}`;
+}
