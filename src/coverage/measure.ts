@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { corpusAccountsDir, corpusTransactionsDir } from '../paths.js';
 import { decodeWireTransaction } from '../ledger/wire-transaction.js';
 import type { ProgramRegistry } from '../decode/registry.js';
-import { decodeInstructionEntry } from '../enhance/transaction.js';
+import { decodeInstructionEntry, enhanceTransaction } from '../enhance/transaction.js';
 import { decodeAccountData } from '../enhance/accounts.js';
 import { nodeParsedAccountOwners, nodeParsedInstructionPrograms } from '../enhance/native-programs.js';
 
@@ -21,11 +21,14 @@ export interface ProgramCoverage {
   name: string | null;
   instructions: Tally;
   accounts: Tally;
+  /** actionskit: instruction entries of this program (native ones included) that got a sentence. */
+  sentences: Tally;
 }
 
 export interface Coverage {
   instructions: Tally;
   accounts: Tally;
+  sentences: Tally;
   programs: ProgramCoverage[];
 }
 
@@ -36,11 +39,16 @@ interface Entry {
   accounts: string[];
 }
 
-/** Non-native instruction entries of one stored getTransaction result, in any of the three encodings. */
+/** A stored result as json or jsonParsed: base64 ones get their wire transaction decoded (their meta is json's). */
+function readable(result: any): any {
+  return Array.isArray(result.transaction)
+    ? { ...result, transaction: decodeWireTransaction(Buffer.from(result.transaction[0], 'base64')).transaction }
+    : result;
+}
+
+/** Non-native instruction entries of one stored getTransaction result. */
 function entriesOf(result: any): Entry[] {
-  const message = Array.isArray(result.transaction)
-    ? decodeWireTransaction(Buffer.from(result.transaction[0], 'base64')).transaction.message
-    : result.transaction.message;
+  const message = result.transaction.message;
   const parsedEncoding = typeof message.accountKeys[0] === 'object';
   const keys: string[] = parsedEncoding
     ? message.accountKeys.map((k: { pubkey: string }) => k.pubkey)
@@ -57,21 +65,45 @@ function entriesOf(result: any): Entry[] {
     .filter((e: Entry) => !nodeParsedInstructionPrograms.has(e.programId));
 }
 
+/** Every instruction entry of an enhanced result, top-level then inner, with its program id. */
+function allEntries(result: any): { programId: string; actions?: unknown }[] {
+  const message = result.transaction.message;
+  const parsedEncoding = typeof message.accountKeys[0] === 'object';
+  const keys: string[] = parsedEncoding
+    ? message.accountKeys.map((k: { pubkey: string }) => k.pubkey)
+    : [...message.accountKeys, ...(result.meta?.loadedAddresses?.writable ?? []), ...(result.meta?.loadedAddresses?.readonly ?? [])];
+  const all = [...message.instructions, ...(result.meta?.innerInstructions ?? []).flatMap((i: { instructions: unknown[] }) => i.instructions)];
+  return all.map((ix: any) => ({ programId: ix.programId ?? keys[ix.programIdIndex], actions: ix.actions }));
+}
+
 export function measureCoverage(registry: ProgramRegistry): Coverage {
   const programs = new Map<string, ProgramCoverage>();
   const programOf = (programId: string) => {
     let p = programs.get(programId);
     if (!p) {
-      p = { programId, name: registry.get(programId)?.description.name ?? null, instructions: { decoded: 0, total: 0 }, accounts: { decoded: 0, total: 0 } };
+      p = {
+        programId,
+        name: registry.get(programId)?.description.name ?? null,
+        instructions: { decoded: 0, total: 0 },
+        accounts: { decoded: 0, total: 0 },
+        sentences: { decoded: 0, total: 0 },
+      };
       programs.set(programId, p);
     }
     return p;
   };
   for (const file of readdirSync(corpusTransactionsDir).filter((f) => /\.(json|jsonParsed|base64)\.json$/.test(f))) {
-    for (const entry of entriesOf(JSON.parse(readFileSync(join(corpusTransactionsDir, file), 'utf8')))) {
+    const result = readable(JSON.parse(readFileSync(join(corpusTransactionsDir, file), 'utf8')));
+    for (const entry of entriesOf(result)) {
       const tally = programOf(entry.programId).instructions;
       tally.total++;
       if (decodeInstructionEntry(entry.programId, entry.data, entry.accounts, registry, entry.slot) !== null) tally.decoded++;
+    }
+    const enhanced = JSON.parse(enhanceTransaction(JSON.stringify({ jsonrpc: '2.0', result, id: 1 }), registry, true)).result;
+    for (const { programId, actions } of allEntries(enhanced)) {
+      const tally = programOf(programId).sentences;
+      tally.total++;
+      if (typeof actions === 'string') tally.decoded++;
     }
   }
   for (const file of readdirSync(corpusAccountsDir).filter((f) => f.endsWith('.json'))) {
@@ -86,6 +118,7 @@ export function measureCoverage(registry: ProgramRegistry): Coverage {
   return {
     instructions: sum((p) => p.instructions),
     accounts: sum((p) => p.accounts),
+    sentences: sum((p) => p.sentences),
     programs: [...programs.values()].sort((a, b) => b.instructions.total + b.accounts.total - (a.instructions.total + a.accounts.total)),
   };
 }
