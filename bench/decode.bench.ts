@@ -43,8 +43,8 @@ import { anchorDecoders, fromLegacy, keepBuildable, type AnchorDecoders } from '
 import { bundledIdlDir, loadBundledRegistry } from '../src/decode/registry.js';
 import type { CompiledProgram } from '../src/decode/compile.js';
 import { decodeBase58, encodeBase58 } from '../src/codec/base58.js';
-import { decodeWireTransaction } from '../src/ledger/wire-transaction.js';
 import { corpusAccountsDir, corpusTransactionsDir, projectRoot } from '../src/paths.js';
+import { accountKeysOf, instructionEntriesOf, readableResult } from '../src/enhance/transaction-shape.js';
 
 // Transactions, accounts and IDLs are loosely typed JSON.
 type Doc = any;
@@ -76,13 +76,9 @@ function corpusInstructions(): Item[] {
   const items: Item[] = [];
   for (const file of readdirSync(corpusTransactionsDir).sort()) {
     if (!/\.(json|jsonParsed|base64)\.json$/.test(file)) continue;
-    const result = JSON.parse(readFileSync(join(corpusTransactionsDir, file), 'utf8'));
-    // base64 answers hold the wire transaction; its instructions name programs by account index.
-    const tx = Array.isArray(result.transaction) ? decodeWireTransaction(Buffer.from(result.transaction[0], 'base64')).transaction : result.transaction;
-    const keys: string[] = tx.message.accountKeys.map((k: Doc) => (typeof k === 'string' ? k : k.pubkey));
-    const loaded = result.meta?.loadedAddresses;
-    if (loaded) keys.push(...loaded.writable, ...loaded.readonly);
-    const all: Doc[] = [...tx.message.instructions, ...(result.meta?.innerInstructions ?? []).flatMap((inner: Doc) => inner.instructions)];
+    const result = readableResult(JSON.parse(readFileSync(join(corpusTransactionsDir, file), 'utf8')));
+    const keys = accountKeysOf(result);
+    const all: Doc[] = instructionEntriesOf(result);
     for (const ix of all) {
       // jsonParsed answers carry the node's own parse for native programs, and no data.
       if (ix.parsed !== undefined) continue;

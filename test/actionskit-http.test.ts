@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { corpusTransactionsDir } from '../src/paths.js';
 import { findPathSpans } from '../src/json/path-spans.js';
+import { accountKeysOf } from '../src/enhance/transaction-shape.js';
 import { post, rpc, startGateway, type RunningGateway } from './support/gateway.js';
 
 let gw: RunningGateway;
@@ -36,9 +37,7 @@ test('actionskit adds sentences and nothing else; it implies explorerkit', async
     const actions = await ask(body, '?actionskit=true');
     assert.equal(actions.replace(actionsMember, ''), explorer, `${file}: removing the sentences gives the explorerkit answer`);
     const answer = JSON.parse(actions).result;
-    const keys: string[] = typeof answer.transaction.message.accountKeys[0] === 'object'
-      ? answer.transaction.message.accountKeys.map((k: { pubkey: string }) => k.pubkey)
-      : [...answer.transaction.message.accountKeys, ...(answer.meta.loadedAddresses?.writable ?? []), ...(answer.meta.loadedAddresses?.readonly ?? [])];
+    const keys = accountKeysOf(answer);
     const spans = findPathSpans(actions, [
       ['result', 'transaction', 'message', 'instructions', '*'],
       ['result', 'meta', 'innerInstructions', '*', 'instructions', '*'],

@@ -19,8 +19,8 @@ import { convertIdlToCamelCase } from '@coral-xyz/anchor/dist/cjs/idl.js';
 import { readIdl } from '../src/idl/read-idl.js';
 import { compileProgram, type CompiledProgram } from '../src/decode/compile.js';
 import { decodeBase58 } from '../src/codec/base58.js';
-import { decodeWireTransaction } from '../src/ledger/wire-transaction.js';
 import { corpusAccountsDir, corpusTransactionsDir, projectRoot } from '../src/paths.js';
+import { accountKeysOf, instructionEntriesOf, readableResult } from '../src/enhance/transaction-shape.js';
 
 // Anchor IDL documents are loosely typed JSON; `any` keeps the converter readable.
 type Doc = any;
@@ -41,14 +41,9 @@ function corpus(): { instructions: Sample[]; events: Sample[] } {
   const events: Sample[] = [];
   for (const file of readdirSync(corpusTransactionsDir).sort()) {
     if (!/\.(json|jsonParsed|base64)\.json$/.test(file)) continue;
-    const result = JSON.parse(readFileSync(join(corpusTransactionsDir, file), 'utf8'));
-    const tx = Array.isArray(result.transaction)
-      ? decodeWireTransaction(Buffer.from(result.transaction[0], 'base64')).transaction
-      : result.transaction;
-    const keys: string[] = tx.message.accountKeys.map((k: Doc) => (typeof k === 'string' ? k : k.pubkey));
-    const loaded = result.meta?.loadedAddresses;
-    if (loaded) keys.push(...loaded.writable, ...loaded.readonly);
-    const all: Doc[] = [...tx.message.instructions, ...(result.meta?.innerInstructions ?? []).flatMap((inner: Doc) => inner.instructions)];
+    const result = readableResult(JSON.parse(readFileSync(join(corpusTransactionsDir, file), 'utf8')));
+    const keys = accountKeysOf(result);
+    const all: Doc[] = instructionEntriesOf(result);
     all.forEach((ix, i) => {
       if (ix.parsed !== undefined) return;
       const programId: string = ix.programId ?? keys[ix.programIdIndex];

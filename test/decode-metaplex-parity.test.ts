@@ -21,8 +21,8 @@ import { isSome, none, publicKey, some } from '@metaplex-foundation/umi';
 import { address, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
 import { loadBundledRegistry } from '../src/decode/registry.js';
 import { decodeBase58 } from '../src/codec/base58.js';
-import { decodeWireTransaction } from '../src/ledger/wire-transaction.js';
 import { corpusAccountsDir, corpusTransactionsDir, projectRoot } from '../src/paths.js';
+import { accountKeysOf, instructionEntriesOf, readableResult } from '../src/enhance/transaction-shape.js';
 
 // IDL documents, RPC results and Umi values are loosely typed JSON; `any` keeps the walkers readable.
 type Doc = any;
@@ -43,22 +43,16 @@ function corpus(): Sample[] {
   const samples: Sample[] = [];
   for (const file of readdirSync(corpusTransactionsDir).sort()) {
     if (!/\.(json|jsonParsed|base64)\.json$/.test(file)) continue;
-    const result = JSON.parse(readFileSync(join(corpusTransactionsDir, file), 'utf8'));
-    const tx = Array.isArray(result.transaction)
-      ? decodeWireTransaction(Buffer.from(result.transaction[0], 'base64')).transaction
-      : result.transaction;
-    const keys: string[] = tx.message.accountKeys.map((k: Doc) => (typeof k === 'string' ? k : k.pubkey));
-    const loaded = result.meta?.loadedAddresses;
-    if (loaded) keys.push(...loaded.writable, ...loaded.readonly);
-    const inner: Doc[] = (result.meta?.innerInstructions ?? []).flatMap((group: Doc) => group.instructions);
-    [...tx.message.instructions, ...inner].forEach((ix: Doc, i: number) => {
+    const result = readableResult(JSON.parse(readFileSync(join(corpusTransactionsDir, file), 'utf8')));
+    const keys = accountKeysOf(result);
+    instructionEntriesOf(result).forEach((ix: Doc, i: number) => {
       if ((ix.programId ?? keys[ix.programIdIndex]) !== TOKEN_METADATA) return;
       // jsonParsed has no parser for Token Metadata, so its instructions always come raw.
       assert.equal(ix.parsed, undefined, `${file}: Token Metadata instruction arrived parsed`);
       const data = decodeBase58(ix.data);
       assert.ok(data !== null && data.length > 0, `${file}: instruction data is not base58`);
       const accounts = (ix.accounts as Doc[]).map((a) => (typeof a === 'number' ? keys[a] : a));
-      const level = i < tx.message.instructions.length ? 'top-level' : 'inner';
+      const level = i < result.transaction.message.instructions.length ? 'top-level' : 'inner';
       samples.push({ data, accounts, result, where: `${file.slice(0, 12)}… slot ${result.slot} ${level} ix ${i}` });
     });
   }

@@ -11,6 +11,7 @@ import { findPathSpans } from '../src/json/path-spans.js';
 import { loadBundledRegistry } from '../src/decode/registry.js';
 import { nodeParsedAccountOwners, nodeParsedInstructionPrograms } from '../src/enhance/native-programs.js';
 import { camelCase } from '../src/decode/names.js';
+import { accountKeysOf } from '../src/enhance/transaction-shape.js';
 import { post, rpc, startGateway, type RunningGateway } from './support/gateway.js';
 
 let gw: RunningGateway;
@@ -102,12 +103,6 @@ test('getTransaction with explorerkit and no encoding asks for jsonParsed; binar
     assert.equal(await ask(rpc('getTransaction', params), '?explorerkit=true'), await ask(rpc('getTransaction', params)));
   }
 });
-
-function accountKeysOf(result: any): string[] {
-  const keys = result.transaction.message.accountKeys;
-  if (typeof keys[0] === 'object') return keys.map((k: { pubkey: string }) => k.pubkey);
-  return [...keys, ...(result.meta.loadedAddresses?.writable ?? []), ...(result.meta.loadedAddresses?.readonly ?? [])];
-}
 
 const accounts = readdirSync(corpusAccountsDir)
   .filter((f) => f.endsWith('.json'))

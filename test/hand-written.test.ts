@@ -16,8 +16,8 @@ import { compileProgram, type CompiledProgram, type DecodedInstruction } from '.
 import { loadBundledRegistry } from '../src/decode/registry.js';
 import { camelCase } from '../src/decode/names.js';
 import { decodeBase58, encodeBase58 } from '../src/codec/base58.js';
-import { decodeWireTransaction } from '../src/ledger/wire-transaction.js';
 import { corpusTransactionsDir, projectRoot } from '../src/paths.js';
+import { accountKeysOf, readableResult } from '../src/enhance/transaction-shape.js';
 
 // Transactions are untyped JSON, navigated as the RPC writes them.
 type Doc = any;
@@ -104,13 +104,9 @@ function corpus(programIds: Set<string>): Sample[] {
   const samples: Sample[] = [];
   for (const file of readdirSync(corpusTransactionsDir).sort()) {
     if (!/\.(json|jsonParsed|base64)\.json$/.test(file)) continue;
-    const result = JSON.parse(readFileSync(join(corpusTransactionsDir, file), 'utf8'));
-    const transaction = Array.isArray(result.transaction)
-      ? decodeWireTransaction(Buffer.from(result.transaction[0], 'base64')).transaction
-      : result.transaction;
-    const keys: string[] = transaction.message.accountKeys.map((k: Doc) => (typeof k === 'string' ? k : k.pubkey));
-    const loaded = result.meta?.loadedAddresses;
-    if (loaded) keys.push(...loaded.writable, ...loaded.readonly);
+    const result = readableResult(JSON.parse(readFileSync(join(corpusTransactionsDir, file), 'utf8')));
+    const transaction = result.transaction;
+    const keys = accountKeysOf(result);
 
     const tx: Tx = { samples: [], movements: new Map(), logPayloads: new Map() };
     const visit = (ix: Doc, group: number, position: number, where: string) => {

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { corpusAccountsDir, corpusTransactionsDir } from '../paths.js';
-import { decodeWireTransaction } from '../ledger/wire-transaction.js';
+import { accountKeysOf, instructionEntriesOf, readableResult } from '../enhance/transaction-shape.js';
 import type { ProgramRegistry } from '../decode/registry.js';
 import { decodeInstructionEntry, enhanceTransaction } from '../enhance/transaction.js';
 import { decodeAccountData } from '../enhance/accounts.js';
@@ -39,22 +39,11 @@ interface Entry {
   accounts: string[];
 }
 
-/** A stored result as json or jsonParsed: base64 ones get their wire transaction decoded (their meta is json's). */
-function readable(result: any): any {
-  return Array.isArray(result.transaction)
-    ? { ...result, transaction: decodeWireTransaction(Buffer.from(result.transaction[0], 'base64')).transaction }
-    : result;
-}
-
 /** Non-native instruction entries of one stored getTransaction result. */
 function entriesOf(result: any): Entry[] {
-  const message = result.transaction.message;
-  const parsedEncoding = typeof message.accountKeys[0] === 'object';
-  const keys: string[] = parsedEncoding
-    ? message.accountKeys.map((k: { pubkey: string }) => k.pubkey)
-    : [...message.accountKeys, ...(result.meta?.loadedAddresses?.writable ?? []), ...(result.meta?.loadedAddresses?.readonly ?? [])];
-  const all = [...message.instructions, ...(result.meta?.innerInstructions ?? []).flatMap((i: { instructions: unknown[] }) => i.instructions)];
-  return all
+  const keys = accountKeysOf(result);
+  const parsedEncoding = typeof result.transaction.message.accountKeys[0] === 'object';
+  return instructionEntriesOf(result)
     .filter((ix: any) => ix.parsed === undefined)
     .map((ix: any) => ({
       slot: result.slot,
@@ -67,13 +56,8 @@ function entriesOf(result: any): Entry[] {
 
 /** Every instruction entry of an enhanced result, top-level then inner, with its program id. */
 function allEntries(result: any): { programId: string; actions?: unknown }[] {
-  const message = result.transaction.message;
-  const parsedEncoding = typeof message.accountKeys[0] === 'object';
-  const keys: string[] = parsedEncoding
-    ? message.accountKeys.map((k: { pubkey: string }) => k.pubkey)
-    : [...message.accountKeys, ...(result.meta?.loadedAddresses?.writable ?? []), ...(result.meta?.loadedAddresses?.readonly ?? [])];
-  const all = [...message.instructions, ...(result.meta?.innerInstructions ?? []).flatMap((i: { instructions: unknown[] }) => i.instructions)];
-  return all.map((ix: any) => ({ programId: ix.programId ?? keys[ix.programIdIndex], actions: ix.actions }));
+  const keys = accountKeysOf(result);
+  return instructionEntriesOf(result).map((ix: any) => ({ programId: ix.programId ?? keys[ix.programIdIndex], actions: ix.actions }));
 }
 
 export function measureCoverage(registry: ProgramRegistry): Coverage {
@@ -93,7 +77,7 @@ export function measureCoverage(registry: ProgramRegistry): Coverage {
     return p;
   };
   for (const file of readdirSync(corpusTransactionsDir).filter((f) => /\.(json|jsonParsed|base64)\.json$/.test(f))) {
-    const result = readable(JSON.parse(readFileSync(join(corpusTransactionsDir, file), 'utf8')));
+    const result = readableResult(JSON.parse(readFileSync(join(corpusTransactionsDir, file), 'utf8')));
     for (const entry of entriesOf(result)) {
       const tally = programOf(entry.programId).instructions;
       tally.total++;

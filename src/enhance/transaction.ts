@@ -13,6 +13,7 @@ import { nodeParsedInstructionPrograms } from './native-programs.js';
 import { parsedInstruction } from './instruction-info.js';
 import { programErrorMember, programErrorOf } from './program-error.js';
 import { summarizeTransaction } from '../actions/summarize.js';
+import { accountKeysOf, instructionEntriesOf } from './transaction-shape.js';
 
 interface RawInstruction {
   programId?: string;
@@ -60,13 +61,8 @@ function decodeEntries(text: string, registry: ProgramRegistry): string {
   const message = result?.transaction?.message;
   if (!message || !Array.isArray(message.accountKeys)) return text;
   const parsedEncoding = typeof message.accountKeys[0] === 'object';
-  const keys: string[] = parsedEncoding
-    ? message.accountKeys.map((k: { pubkey: string }) => k.pubkey)
-    : [...message.accountKeys, ...(result.meta?.loadedAddresses?.writable ?? []), ...(result.meta?.loadedAddresses?.readonly ?? [])];
-  const instructions: RawInstruction[] = [
-    ...(message.instructions ?? []),
-    ...(result.meta?.innerInstructions ?? []).flatMap((inner: { instructions: RawInstruction[] }) => inner.instructions ?? []),
-  ];
+  const keys = accountKeysOf(result);
+  const instructions: RawInstruction[] = instructionEntriesOf(result);
   const [topSpans, innerSpans] = findPathSpans(text, instructionPaths);
   const spans: Span[] = [...topSpans, ...innerSpans];
   if (spans.length !== instructions.length) return text;
