@@ -39,7 +39,7 @@ import {
   type Parser,
 } from '@solanafm/explorer-kit';
 import type { Idl } from '@coral-xyz/anchor';
-import { anchorDecoders, fromLegacy, keepBuildable, type AnchorDecoders } from './anchor-coders.js';
+import { anchorDecoders, fromLegacy, keepBuildable, type AnchorDecoders } from '../test/support/anchor-coders.js';
 import { bundledIdlDir, loadBundledRegistry } from '../src/decode/registry.js';
 import type { CompiledProgram } from '../src/decode/compile.js';
 import { decodeBase58, encodeBase58 } from '../src/codec/base58.js';

@@ -13,7 +13,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { createHash } from 'node:crypto';
 import { BorshCoder, BorshInstructionCoder, type Idl } from '@coral-xyz/anchor';
 import { convertIdlToCamelCase } from '@coral-xyz/anchor/dist/cjs/idl.js';
 import { readIdl } from '../src/idl/read-idl.js';
@@ -21,6 +20,7 @@ import { compileProgram, type CompiledProgram } from '../src/decode/compile.js';
 import { decodeBase58 } from '../src/codec/base58.js';
 import { corpusAccountsDir, corpusTransactionsDir, projectRoot } from '../src/paths.js';
 import { accountKeysOf, instructionEntriesOf, readableResult } from '../src/enhance/transaction-shape.js';
+import { fromLegacy } from './support/anchor-coders.js';
 
 // Anchor IDL documents are loosely typed JSON; `any` keeps the converter readable.
 type Doc = any;
@@ -66,78 +66,6 @@ function corpus(): { instructions: Sample[]; events: Sample[] } {
     }
   }
   return { instructions, events };
-}
-
-// ---- Legacy (pre-0.30) IDL → the 0.30 format Anchor 0.32 reads ----
-
-/** The `snake-case` package's rules, which Anchor's pre-0.30 client applied to instruction names. */
-function snake(name: string): string {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z])([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .join('_')
-    .toLowerCase();
-}
-
-const sighash = (preimage: string): number[] => [...createHash('sha256').update(preimage).digest().subarray(0, 8)];
-
-function legacyType(t: Doc): Doc {
-  if (typeof t === 'string') return t === 'publicKey' ? 'pubkey' : t;
-  if ('defined' in t) return { defined: { name: t.defined } };
-  if ('option' in t) return { option: legacyType(t.option) };
-  if ('coption' in t) return { coption: legacyType(t.coption) };
-  if ('vec' in t) return { vec: legacyType(t.vec) };
-  if ('array' in t) return { array: [legacyType(t.array[0]), t.array[1]] };
-  throw new Error(`legacy type ${JSON.stringify(t)}`);
-}
-
-const legacyFields = (fields: Doc[] | undefined): Doc[] | undefined =>
-  fields?.map((f) => (typeof f === 'object' && 'name' in f && 'type' in f ? { name: f.name, type: legacyType(f.type) } : legacyType(f)));
-
-function legacyBody(t: Doc): Doc {
-  switch (t.kind) {
-    case 'struct':
-      return { kind: 'struct', fields: legacyFields(t.fields) };
-    case 'enum':
-      return { kind: 'enum', variants: t.variants.map((v: Doc) => (v.fields ? { name: v.name, fields: legacyFields(v.fields) } : { name: v.name })) };
-    case 'alias':
-      return { kind: 'type', alias: legacyType(t.value) };
-  }
-  throw new Error(`legacy type kind ${t.kind}`);
-}
-
-/**
- * Legacy IDLs keep accounts, events and types in separate namespaces; the 0.30 format has one.
- * Where an account or event shares a type's name (Jupiter v4 has a `Swap` enum type and a `Swap`
- * event), `defined` references mean the type, so the account or event is left out of the
- * comparison (listed in `collisions`).
- */
-function fromLegacy(idl: Doc, address: string, collisions: string[]): Doc {
-  const types: Doc[] = (idl.types ?? []).map((t: Doc) => ({ name: t.name, type: legacyBody(t.type) }));
-  const taken = (name: string, what: string): boolean => {
-    if (!types.some((t) => t.name === name)) return false;
-    collisions.push(`${idl.name}: ${what} ${name} has the name of a type`);
-    return true;
-  };
-  const accounts = (idl.accounts ?? []).filter((a: Doc) => !taken(a.name, 'account'));
-  for (const a of accounts) types.push({ name: a.name, type: legacyBody(a.type) });
-  const events = (idl.events ?? []).filter((e: Doc) => !taken(e.name, 'event'));
-  for (const e of events) types.push({ name: e.name, type: { kind: 'struct', fields: e.fields.map((f: Doc) => ({ name: f.name, type: legacyType(f.type) })) } });
-  return {
-    address,
-    metadata: { name: idl.name, version: idl.version, spec: '0.1.0' },
-    instructions: idl.instructions.map((ix: Doc) => ({
-      name: ix.name,
-      discriminator: sighash(`global:${snake(ix.name)}`),
-      accounts: [],
-      args: ix.args.map((a: Doc) => ({ name: a.name, type: legacyType(a.type) })),
-    })),
-    accounts: accounts.map((a: Doc) => ({ name: a.name, discriminator: sighash(`account:${a.name}`) })),
-    events: events.map((e: Doc) => ({ name: e.name, discriminator: sighash(`event:${e.name}`) })),
-    types,
-  };
 }
 
 // ---- Anchor's decoded values → the gateway's output conventions ----
@@ -261,7 +189,7 @@ function loadPrograms(programIds: Set<string>, collisions: string[]): { programs
     let written: Doc;
     let ours: CompiledProgram;
     try {
-      written = format === 'anchor-legacy' ? fromLegacy(raw, programId, collisions) : raw;
+      written = format === 'anchor-legacy' ? fromLegacy(raw, programId, (what) => collisions.push(what)) : raw;
       ours = compileProgram(readIdl(raw, { address: programId }));
     } catch (error) {
       skipped.push(`${file}: ${(error as Error).message}`);

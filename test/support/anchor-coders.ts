@@ -63,18 +63,22 @@ function bodyOf(t: Doc): Doc {
 }
 
 /**
- * A legacy IDL in the 0.30 format. Legacy IDLs keep accounts and types in separate namespaces and
- * the 0.30 format has one: an account named like a type is left out (its `defined` references mean
- * the type), and reported through `leftOut`.
+ * A legacy IDL in the 0.30 format. Legacy IDLs keep accounts, events and types in separate
+ * namespaces and the 0.30 format has one: an account or event named like a type is left out (its
+ * `defined` references mean the type, as Jupiter v4's `Swap` enum and `Swap` event show), and
+ * reported through `leftOut`.
  */
 export function fromLegacy(idl: Doc, address: string, leftOut: (what: string) => void): Idl {
   const types: Doc[] = (idl.types ?? []).map((t: Doc) => ({ name: t.name, type: bodyOf(t.type) }));
-  const accounts = (idl.accounts ?? []).filter((a: Doc) => {
-    const clash = types.some((t) => t.name === a.name);
-    if (clash) leftOut(`account ${a.name} has the name of a type`);
+  const free = (name: string, what: string): boolean => {
+    const clash = types.some((t) => t.name === name);
+    if (clash) leftOut(`${idl.name}: ${what} ${name} has the name of a type`);
     return !clash;
-  });
+  };
+  const accounts = (idl.accounts ?? []).filter((a: Doc) => free(a.name, 'account'));
   for (const a of accounts) types.push({ name: a.name, type: bodyOf(a.type) });
+  const events = (idl.events ?? []).filter((e: Doc) => free(e.name, 'event'));
+  for (const e of events) types.push({ name: e.name, type: { kind: 'struct', fields: e.fields.map((f: Doc) => ({ name: f.name, type: typeOf(f.type) })) } });
   return {
     address,
     metadata: { name: idl.name, version: idl.version, spec: '0.1.0' },
@@ -85,6 +89,7 @@ export function fromLegacy(idl: Doc, address: string, leftOut: (what: string) =>
       args: ix.args.map((a: Doc) => ({ name: a.name, type: typeOf(a.type) })),
     })),
     accounts: accounts.map((a: Doc) => ({ name: a.name, discriminator: sighash(`account:${a.name}`) })),
+    events: events.map((e: Doc) => ({ name: e.name, discriminator: sighash(`event:${e.name}`) })),
     types,
   } as Idl;
 }
