@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs';
 import { corpusTransactionsDir } from '../src/paths.js';
 import { findPathSpans } from '../src/json/path-spans.js';
 import { accountKeysOf } from '../src/enhance/transaction-shape.js';
-import { post, rpc, startGateway, type RunningGateway } from './support/gateway.js';
+import { answerText, rpc, startGateway, type RunningGateway } from './support/gateway.js';
 
 let gw: RunningGateway;
 before(async () => {
@@ -16,11 +16,7 @@ before(async () => {
 });
 after(() => gw.stop());
 
-const ask = async (body: object, flags: string) => {
-  const answer = await post(`${gw.url}/${gw.key}${flags}`, body);
-  assert.equal(answer.status, 200);
-  return answer.text;
-};
+const ask = (body: object, flags = '') => answerText(gw, body, flags);
 
 const transactions = readdirSync(corpusTransactionsDir)
   .map((f) => /^(\w+)\.(json|jsonParsed|base64)\.json$/.exec(f))

@@ -12,7 +12,7 @@ import { loadBundledRegistry } from '../src/decode/registry.js';
 import { nodeParsedAccountOwners, nodeParsedInstructionPrograms } from '../src/enhance/native-programs.js';
 import { camelCase } from '../src/decode/names.js';
 import { accountKeysOf } from '../src/enhance/transaction-shape.js';
-import { post, rpc, startGateway, type RunningGateway } from './support/gateway.js';
+import { answerText, post, rpc, startGateway, type RunningGateway } from './support/gateway.js';
 
 let gw: RunningGateway;
 before(async () => {
@@ -21,11 +21,7 @@ before(async () => {
 after(() => gw.stop());
 
 const registry = loadBundledRegistry();
-const ask = async (body: object, flags = '') => {
-  const answer = await post(`${gw.url}/${gw.key}${flags}`, body);
-  assert.equal(answer.status, 200);
-  return answer.text;
-};
+const ask = (body: object, flags = '') => answerText(gw, body, flags);
 
 const transactions = readdirSync(corpusTransactionsDir)
   .map((f) => /^(\w+)\.(json|jsonParsed|base64)\.json$/.exec(f))

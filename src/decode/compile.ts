@@ -382,19 +382,8 @@ class Compiler {
   private vec(item: Compiled, size: SizeRule, itemNode: TypeNode): Compiled {
     const isByte = itemNode.kind === 'int' && itemNode.bytes === 1 && !itemNode.signed;
     switch (size.kind) {
-      case 'prefix': {
-        const prefix = size.bytes;
-        const counted = this.counted(item, isByte);
-        return {
-          read: (c) => {
-            const n = readLength(c, prefix);
-            return n < 0 ? FAIL : counted(c, n);
-          },
-          minSize: prefix,
-          fixedSize: undefined,
-          align: 1,
-        };
-      }
+      case 'prefix':
+        return lengthPrefixed(size.bytes, this.counted(item, isByte));
       // A fixed SizeRule on a collection counts items (Codama's fixedCountNode).
       case 'fixed':
         return this.array(item, size.bytes, itemNode);
@@ -576,18 +565,8 @@ class Compiler {
       return out;
     };
     switch (size.kind) {
-      case 'prefix': {
-        const prefix = size.bytes;
-        return {
-          read: (c) => {
-            const n = readLength(c, prefix);
-            return n < 0 ? FAIL : counted(c, n);
-          },
-          minSize: prefix,
-          fixedSize: undefined,
-          align: 1,
-        };
-      }
+      case 'prefix':
+        return lengthPrefixed(size.bytes, counted);
       case 'fixed': {
         const n = size.bytes;
         return { read: (c) => counted(c, n), minSize: n * entryMin, fixedSize: undefined, align: 1 };
@@ -730,6 +709,19 @@ function cStruct(fields: Compiled[], keys: string[], reprAlign: number): Compile
     minSize: fixedSize ?? sequentialSizes(fields).minSize,
     fixedSize,
     align,
+  };
+}
+
+/** A collection whose item count comes first, in `prefix` little-endian bytes. */
+function lengthPrefixed(prefix: 1 | 2 | 4 | 8, counted: (c: Cursor, n: number) => unknown): Compiled {
+  return {
+    read: (c) => {
+      const n = readLength(c, prefix);
+      return n < 0 ? FAIL : counted(c, n);
+    },
+    minSize: prefix,
+    fixedSize: undefined,
+    align: 1,
   };
 }
 

@@ -87,3 +87,10 @@ export async function post(url: string, body: string | object, headers: Record<s
 }
 
 export const rpc = (method: string, params: unknown[] = [], id: unknown = 1) => ({ jsonrpc: '2.0', id, method, params });
+
+/** The text of a 200 answer from `gw` for `body`, with `flags` as the query string. */
+export async function answerText(gw: RunningGateway, body: object, flags = ''): Promise<string> {
+  const answer = await post(`${gw.url}/${gw.key}${flags}`, body);
+  if (answer.status !== 200) throw new Error(`HTTP ${answer.status}: ${answer.text}`);
+  return answer.text;
+}
