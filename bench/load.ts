@@ -3,7 +3,8 @@
  * (as in production), and autocannon drives the front one for a fixed time with a mix taken from
  * the corpus: pass-through calls, explorerkit and actionskit getTransaction, batches of ten
  * getTransaction, and getMultipleAccounts. Prints requests per second, p50/p99 latency and errors,
- * per kind of request. DURATION (seconds, default 10) and CONNECTIONS (default 32) tune it.
+ * per kind of request. DURATION (seconds, default 10), CONNECTIONS (default 32) and WORKERS (the
+ * front gateway's decoding threads; default: the gateway's own default) tune it.
  */
 import autocannon from 'autocannon';
 import { readdirSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { startGateway } from '../test/support/gateway.js';
 
 const duration = Number(process.env.DURATION ?? 10);
 const connections = Number(process.env.CONNECTIONS ?? 32);
+const workers = process.env.WORKERS;
 
 const signatures = readdirSync(corpusTransactionsDir)
   .map((f) => /^(\w+)\.(json|jsonParsed|base64)\.json$/.exec(f))
@@ -43,7 +45,7 @@ const mixes: Mix[] = [
 ];
 
 const node = await startGateway();
-const gateway = await startGateway(['--upstream', `${node.url}/${node.key}`]);
+const gateway = await startGateway(['--upstream', `${node.url}/${node.key}`, ...(workers === undefined ? [] : ['--workers', workers])]);
 const rows: string[] = [];
 try {
   for (const mix of mixes) {
@@ -61,7 +63,7 @@ try {
 } finally {
   await Promise.all([gateway.stop(), node.stop()]);
 }
-console.log(`\nload: ${cpus().length} cores, Node ${process.version}, ${connections} connections, ${duration} s per mix; upstream = a ledger-mode gateway on the same machine\n`);
+console.log(`\nload: ${cpus().length} cores, Node ${process.version}, ${connections} connections, ${duration} s per mix, workers ${workers ?? 'default'}; upstream = a ledger-mode gateway on the same machine\n`);
 console.log('| request mix | req/s | p50 ms | p99 ms | errors + non-2xx |');
 console.log('|---|---:|---:|---:|---:|');
 for (const row of rows) console.log(row);
