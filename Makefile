@@ -36,6 +36,7 @@ bench: build
 	node dist/bench/base58.bench.js
 	node dist/bench/enhance.bench.js
 	node dist/bench/enhance-pool.bench.js
+	node dist/bench/json-parse.bench.js
 	node dist/bench/http.bench.js
 
 load: build
