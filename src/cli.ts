@@ -7,7 +7,7 @@ import { runCoverage } from './cli/coverage.js';
 import { runIdl } from './cli/idl.js';
 
 const usage = `usage: enhanced-rpc <command>
-  serve [--host 127.0.0.1] [--port 8899] [--upstream URL]... [--upstream-timeout MS] [--ledger FILE] [--db FILE] [--workers N]
+  serve [--host 127.0.0.1] [--port 8899] [--upstream URL]... [--upstream-timeout MS] [--ledger FILE] [--db FILE] [--workers N] [--redis URL]
   keys create --plan NAME [--label TEXT] [--db FILE]
   keys list [--db FILE]
   keys revoke KEY|FINGERPRINT [--db FILE]

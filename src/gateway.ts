@@ -7,6 +7,8 @@ import { availableParallelism } from 'node:os';
 import { projectRoot } from './paths.js';
 import { openSqliteKeyStore, type KeyStore } from './auth/key-store.js';
 import { InProcessRateLimiter, keyStoreUsage } from './auth/rate-limiter.js';
+import { RedisRateLimiter } from './auth/redis-rate-limiter.js';
+import type { RateLimiter } from './auth/limiter.js';
 import { Authorizer } from './auth/authorizer.js';
 import { openLedger } from './ledger/ledger-store.js';
 import { LedgerRpc } from './ledger/ledger-rpc.js';
@@ -38,6 +40,8 @@ export interface GatewayOptions {
   workers?: number;
   /** Answers shorter than this are decoded on the main thread even with workers. */
   inlineBelowBytes?: number;
+  /** Rate limits and monthly quotas shared through Redis by every instance using it; in-process without. */
+  redisUrl?: string;
 }
 
 /** One worker per core beyond the main thread's, at least one. */
@@ -53,7 +57,10 @@ export interface Gateway {
 
 export async function createGateway(options: GatewayOptions = {}): Promise<Gateway> {
   const keys = openSqliteKeyStore(options.keyDbFile ?? defaultKeyDbFile);
-  const authorizer = new Authorizer(keys, new InProcessRateLimiter({ usage: keyStoreUsage(keys) }));
+  const limiter: RateLimiter = options.redisUrl
+    ? await RedisRateLimiter.connect(options.redisUrl)
+    : new InProcessRateLimiter({ usage: keyStoreUsage(keys) });
+  const authorizer = new Authorizer(keys, limiter);
   const ledgerStore = openLedger(options.ledgerFile ?? defaultLedgerFile);
   const ledger = new LedgerRpc(ledgerStore);
   const upstreams = options.upstreams ?? [];
@@ -85,7 +92,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       await http.close();
       await backend.close();
       await enhancer.close();
-      authorizer.close();
+      await authorizer.close();
       keys.close();
       ledgerStore.close();
     },

@@ -2,7 +2,7 @@
 import { ErrorCode, RpcError } from '../rpc/errors.js';
 import type { KeyStore } from './key-store.js';
 import type { Plan } from './plans.js';
-import type { InProcessRateLimiter } from './rate-limiter.js';
+import type { RateLimiter } from './limiter.js';
 
 export interface Access {
   keyId: number;
@@ -11,6 +11,7 @@ export interface Access {
 }
 
 export interface Refusal {
+  status: 429 | 503;
   error: RpcError;
   retryAfterSeconds: number;
 }
@@ -20,7 +21,7 @@ const unauthorized = (message: string) => new RpcError(ErrorCode.unauthorized, m
 export class Authorizer {
   constructor(
     private readonly keys: KeyStore,
-    private readonly limiter: InProcessRateLimiter,
+    private readonly limiter: RateLimiter,
   ) {}
 
   identify(key: string | null): Access | RpcError {
@@ -37,8 +38,20 @@ export class Authorizer {
     return { keyId: record.id, fingerprint: record.fingerprint, plan: record.plan };
   }
 
-  admit(access: Access, cost: number): Refusal | null {
-    const decision = this.limiter.take(access.keyId, access.plan, cost);
+  async admit(access: Access, cost: number): Promise<Refusal | null> {
+    let decision;
+    try {
+      decision = await this.limiter.take(access.keyId, access.plan, cost);
+    } catch (error) {
+      // Without the shared limiter no instance can tell how much of the budget is left; refusing
+      // briefly is safer for the operator than serving unmetered.
+      console.error(`enhanced-rpc: rate limiter failed: ${(error as Error).message}`);
+      return {
+        status: 503,
+        error: new RpcError(ErrorCode.rateLimiterUnavailable, 'Rate limiting is temporarily unavailable; retry shortly'),
+        retryAfterSeconds: 1,
+      };
+    }
     if (decision.allowed) return null;
     const { plan } = access;
     const retryAfterSeconds = decision.retryAfterSeconds ?? 1;
@@ -50,10 +63,10 @@ export class Authorizer {
     } else {
       message = `Rate limit exceeded: plan "${plan.name}" allows ${plan.requestsPerSecond} requests per second (burst ${plan.burst}); retry after ${retryAfterSeconds} s`;
     }
-    return { error: new RpcError(ErrorCode.rateLimited, message), retryAfterSeconds };
+    return { status: 429, error: new RpcError(ErrorCode.rateLimited, message), retryAfterSeconds };
   }
 
-  close(): void {
-    this.limiter.close();
+  async close(): Promise<void> {
+    await this.limiter.close();
   }
 }

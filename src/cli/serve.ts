@@ -12,6 +12,7 @@ export async function runServe(args: string[]): Promise<void> {
       db: { type: 'string', default: defaultKeyDbFile },
       'upstream-timeout': { type: 'string', default: '10000' },
       workers: { type: 'string', default: String(defaultWorkers) },
+      redis: { type: 'string' },
     },
   });
   const port = Number(values.port);
@@ -26,6 +27,7 @@ export async function runServe(args: string[]): Promise<void> {
     keyDbFile: values.db,
     upstreamTimeoutMs: Number(values['upstream-timeout']),
     workers,
+    redisUrl: values.redis,
   });
   const base = `http://${values.host}:${gateway.port}`;
   const source = values.upstream!.length > 0 ? `${values.upstream!.length} upstream node(s), ledger as cache` : 'the embedded ledger';

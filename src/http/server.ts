@@ -164,8 +164,8 @@ export class HttpServer {
       return rpcFailure(403, new RpcError(ErrorCode.forbidden,
         `Plan "${access.plan.name}" does not include enhanced parsing (explorerkit/actionskit); upgrade the key's plan or drop the flags`), singleId(body));
     }
-    const limited = this.authorizer.admit(access, callCount(body));
-    if (limited) return rpcFailure(429, limited.error, singleId(body), { 'retry-after': String(limited.retryAfterSeconds) });
+    const limited = await this.authorizer.admit(access, callCount(body));
+    if (limited) return rpcFailure(limited.status, limited.error, singleId(body), { 'retry-after': String(limited.retryAfterSeconds) });
     const result: DispatchResult = await this.dispatcher.dispatch(body, flags);
     return { status: result.status, body: result.body };
   }

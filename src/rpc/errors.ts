@@ -38,6 +38,7 @@ export const ErrorCode = {
   forbidden: -32403,
   payloadTooLarge: -32413,
   rateLimited: -32429,
+  rateLimiterUnavailable: -32503,
   upstreamFailed: -32502,
   upstreamTimeout: -32504,
   notInLedger: -32601,

@@ -37,11 +37,11 @@ export interface RunningGateway {
 /** A plan no test or benchmark will hit the limits of, unless it sets out to. */
 export const unlimitedPlan = ['plans', 'set', 'unlimited', '--rps', '1000000000', '--burst', '1000000000', '--quota', 'unlimited', '--enhanced', 'true'];
 
-export async function startGateway(args: string[] = [], plan = 'unlimited'): Promise<RunningGateway> {
-  const dir = tempDir();
-  const db = join(dir, 'keys.sqlite');
-  if (plan === 'unlimited') runCli([...unlimitedPlan, '--db', db]);
-  const key = createKey(db, plan);
+/** `shared` starts another instance on the key database (and key) of one already running. */
+export async function startGateway(args: string[] = [], plan = 'unlimited', shared?: Pick<RunningGateway, 'db' | 'key'>): Promise<RunningGateway> {
+  const db = shared?.db ?? join(tempDir(), 'keys.sqlite');
+  if (!shared && plan === 'unlimited') runCli([...unlimitedPlan, '--db', db]);
+  const key = shared?.key ?? createKey(db, plan);
   const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--db', db, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,0 +1,245 @@
+/**
+ * The rate limiter for a fleet of gateways: the same token bucket and monthly quota as
+ * InProcessRateLimiter, kept in Redis so every instance behind the load balancer draws on one budget
+ * per key. Each decision is one Lua script, so concurrent requests through different instances are
+ * serialized by Redis and can never admit more than the bucket holds.
+ */
+import { createClient, ErrorReply } from 'redis';
+import type { RateLimiter } from './limiter.js';
+import type { Plan } from './plans.js';
+import type { RateDecision } from './rate-limiter.js';
+
+export interface RedisRateLimiterOptions {
+  /** Prepended to every key this limiter writes, so several deployments (or tests) can share a Redis. Default `ratelimit:`. */
+  prefix?: string;
+  /**
+   * Milliseconds since the epoch; for tests. By default the script reads the Redis server's TIME,
+   * so gateway instances whose clocks disagree still refill buckets and roll months over together.
+   */
+  now?: () => number;
+  /** How long `take` and `usage` wait for Redis before rejecting; a stalled Redis must not stall every request. Default 1000. */
+  timeoutMs?: number;
+}
+
+/*
+ * KEYS[1]  the key's bucket: a hash of tokens and the refill time (ms) they were computed at.
+ * KEYS[2]  the prefix of the key's monthly counters; the script appends YYYY-MM, which it can only
+ *          know once it has read the clock. Both keys carry the same {keyId} hash tag, so on a
+ *          cluster the counters live in the slot the script is routed to.
+ * ARGV     cost, requestsPerSecond, burst, monthlyQuota ('' = unlimited), now in ms ('' = server TIME).
+ * Returns  {1} when admitted, else {0, reason, retryAfterSeconds}.
+ *
+ * The arithmetic mirrors InProcessRateLimiter step by step (Lua numbers are IEEE doubles too), and
+ * floats are stored with 17 significant digits so they read back bit-for-bit; that is what makes the
+ * two limiters' decisions identical rather than merely close.
+ */
+const SCRIPT = `
+local cost = tonumber(ARGV[1])
+local rps = tonumber(ARGV[2])
+local burst = tonumber(ARGV[3])
+local quota = tonumber(ARGV[4])
+local now = tonumber(ARGV[5])
+if not now then
+  local t = redis.call('TIME')
+  now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+
+-- Refill. A key with no bucket starts full, which is also what an expired bucket would have refilled to.
+local state = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens = tonumber(state[1])
+local at = tonumber(state[2])
+if tokens and at then
+  -- A clock stepping backwards refills nothing rather than producing negative tokens.
+  tokens = math.min(burst, tokens + (math.max(0, now - at) * rps) / 1000)
+else
+  tokens = burst
+end
+
+-- The UTC calendar month of now and the seconds until the next one (proleptic Gregorian, days since 1970).
+local function civilFromDays(days)
+  local z = days + 719468
+  local era = math.floor(z / 146097)
+  local doe = z - era * 146097
+  local yoe = math.floor((doe - math.floor(doe / 1460) + math.floor(doe / 36524) - math.floor(doe / 146096)) / 365)
+  local doy = doe - (365 * yoe + math.floor(yoe / 4) - math.floor(yoe / 100))
+  local mp = math.floor((5 * doy + 2) / 153)
+  local m = mp < 10 and mp + 3 or mp - 9
+  local y = yoe + era * 400
+  if m <= 2 then y = y + 1 end
+  return y, m
+end
+local function daysFromCivil(y, m)
+  if m <= 2 then y = y - 1 end
+  local era = math.floor(y / 400)
+  local yoe = y - era * 400
+  local doy = math.floor((153 * ((m + 9) % 12) + 2) / 5)
+  return era * 146097 + yoe * 365 + math.floor(yoe / 4) - math.floor(yoe / 100) + doy - 719468
+end
+local y, m = civilFromDays(math.floor(now / 86400000))
+local usageKey = KEYS[2] .. string.format('%04d-%02d', y, m)
+local nextMonthMs
+if m == 12 then nextMonthMs = daysFromCivil(y + 1, 1) * 86400000 else nextMonthMs = daysFromCivil(y, m + 1) * 86400000 end
+local toNextMonth = math.max(1, math.ceil((nextMonthMs - now) / 1000))
+
+-- Same checks in the same order as InProcessRateLimiter.take.
+local reason, retryAfter
+if cost > burst then
+  reason, retryAfter = 'rate', 1
+elseif quota and tonumber(redis.call('GET', usageKey) or '0') + cost > quota then
+  reason, retryAfter = 'quota', toNextMonth
+elseif tokens < cost then
+  reason, retryAfter = 'rate', math.max(1, math.ceil((cost - tokens) / rps))
+else
+  tokens = tokens - cost
+end
+
+-- Saved even when refused, as the in-process limiter does, so later refills start from the same point.
+redis.call('HSET', KEYS[1], 'tokens', string.format('%.17g', tokens), 'at', string.format('%.17g', now))
+-- Once the bucket would be full again it is indistinguishable from no bucket; the minute's margin
+-- covers injected test clocks running at a different pace from the server's.
+redis.call('PEXPIRE', KEYS[1], math.ceil((burst - tokens) * 1000 / rps) + 60000)
+if reason then return {0, reason, retryAfter} end
+
+redis.call('INCRBY', usageKey, ARGV[1])
+-- Kept through the following month so last month's usage can still be reported.
+redis.call('EXPIRE', usageKey, toNextMonth + 35 * 86400)
+return {1}
+`;
+
+type Client = ReturnType<typeof createClient>;
+
+function failure(what: string, err: unknown): Error {
+  return new Error(`Redis rate limiter failed: ${what}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+}
+
+/**
+ * node-redis times a command out only while it waits to be written, not once Redis has it, so a
+ * stalled server needs a timer of our own. The late reply is still read and dropped by the client,
+ * keeping later replies in order; a script that did run may have used tokens the caller never saw.
+ */
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no reply within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
+}
+
+function decisionFrom(reply: unknown): RateDecision {
+  if (Array.isArray(reply) && reply[0] === 1 && reply.length === 1) return { allowed: true };
+  if (
+    Array.isArray(reply) &&
+    reply[0] === 0 &&
+    (reply[1] === 'rate' || reply[1] === 'quota') &&
+    typeof reply[2] === 'number'
+  ) {
+    return { allowed: false, reason: reply[1], retryAfterSeconds: reply[2] };
+  }
+  throw new Error(`Redis rate limiter failed: unexpected script reply ${JSON.stringify(reply)}`);
+}
+
+export class RedisRateLimiter implements RateLimiter {
+  private constructor(
+    private readonly client: Client,
+    private readonly sha: string,
+    private readonly prefix: string,
+    private readonly now: (() => number) | undefined,
+    private readonly timeoutMs: number,
+  ) {}
+
+  /** Connects and loads the script; rejects if Redis cannot be reached now, so a misconfigured gateway fails at startup. */
+  static async connect(url: string, opts: RedisRateLimiterOptions = {}): Promise<RedisRateLimiter> {
+    let connected = false;
+    let warned = false;
+    const client = createClient({
+      url,
+      // While disconnected, fail calls at once instead of queueing them behind a reconnect.
+      disableOfflineQueue: true,
+      socket: {
+        // Give up on the first failure at startup; once up, keep reconnecting with capped backoff.
+        reconnectStrategy: (retries) => (connected ? Math.min(2 ** retries * 50, 2000) : false),
+      },
+    });
+    // Calls made during an outage reject on their own; this only says, once per outage, why.
+    client.on('ready', () => {
+      warned = false;
+    });
+    client.on('error', (err: unknown) => {
+      if (!connected || warned) return;
+      warned = true;
+      process.emitWarning(`Redis rate limiter connection: ${err instanceof Error ? err.message : String(err)}`, 'RateLimiterWarning');
+    });
+    try {
+      await client.connect();
+    } catch (err) {
+      throw failure('cannot connect', err);
+    }
+    connected = true;
+    try {
+      const timeoutMs = opts.timeoutMs ?? 1000;
+      const sha = await withTimeout(client.scriptLoad(SCRIPT), timeoutMs);
+      return new RedisRateLimiter(client, sha, opts.prefix ?? 'ratelimit:', opts.now, timeoutMs);
+    } catch (err) {
+      client.destroy();
+      throw failure('cannot load the script', err);
+    }
+  }
+
+  /** Same decisions as InProcessRateLimiter.take, shared by every limiter on this Redis and prefix. */
+  async take(keyId: number, plan: Plan, cost: number): Promise<RateDecision> {
+    if (!Number.isInteger(cost) || cost < 1) throw new RangeError(`cost must be a positive integer, got ${cost}`);
+    // A zero or non-finite rate would make the script's waits and expiries meaningless numbers.
+    if (!(plan.requestsPerSecond > 0 && Number.isFinite(plan.requestsPerSecond)) || !(plan.burst > 0 && Number.isFinite(plan.burst))) {
+      throw new RangeError(`plan "${plan.name}" needs a positive finite rate and burst`);
+    }
+    const keys = [this.bucketKey(keyId), this.usagePrefix(keyId)];
+    const args = [
+      String(cost),
+      String(plan.requestsPerSecond),
+      String(plan.burst),
+      plan.monthlyQuota === null ? '' : String(plan.monthlyQuota),
+      this.now ? String(this.now()) : '',
+    ];
+    let reply: unknown;
+    try {
+      reply = await withTimeout(this.run(keys, args), this.timeoutMs);
+    } catch (err) {
+      throw failure('take', err);
+    }
+    return decisionFrom(reply);
+  }
+
+  /** Requests admitted for the key in a UTC month (`YYYY-MM`), across all instances. */
+  async usage(keyId: number, month: string): Promise<number> {
+    if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new RangeError(`month must be YYYY-MM, got ${month}`);
+    let value: string | null;
+    try {
+      value = await withTimeout(this.client.get(this.usagePrefix(keyId) + month), this.timeoutMs);
+    } catch (err) {
+      throw failure('usage', err);
+    }
+    return value === null ? 0 : Number(value);
+  }
+
+  async close(): Promise<void> {
+    if (this.client.isOpen) await this.client.close();
+  }
+
+  private async run(keys: string[], args: string[]): Promise<unknown> {
+    try {
+      return await this.client.evalSha(this.sha, { keys, arguments: args });
+    } catch (err) {
+      // The script cache is emptied by a Redis restart, failover or SCRIPT FLUSH; EVAL re-caches it.
+      if (!(err instanceof ErrorReply && err.message.startsWith('NOSCRIPT'))) throw err;
+      return await this.client.eval(SCRIPT, { keys, arguments: args });
+    }
+  }
+
+  private bucketKey(keyId: number): string {
+    return `${this.prefix}{${keyId}}:bucket`;
+  }
+
+  private usagePrefix(keyId: number): string {
+    return `${this.prefix}{${keyId}}:usage:`;
+  }
+}
