@@ -277,11 +277,8 @@ export interface LegacyTags {
   event(name: string): Uint8Array;
 }
 
-/** Reads the pre-0.30 Anchor document layout, with discriminators from `tags`. */
-export function readLegacyShaped(doc: Json, hints: IdlHints, tags: LegacyTags): ProgramDescription {
-  const name = text(doc.name, 'IDL name');
-  const address = programAddress(isJson(doc.metadata) ? doc.metadata.address : undefined, hints, name);
-
+/** The document's `types`, by name; a type that cannot be described is left out and reported. */
+export function readTypeDefs(doc: Json, hints: IdlHints): Map<string, TypeDef> {
   const types = new Map<string, TypeDef>();
   for (const t of list(doc.types ?? [], 'types')) {
     try {
@@ -291,6 +288,15 @@ export function readLegacyShaped(doc: Json, hints: IdlHints, tags: LegacyTags): 
       skip(hints, `type ${isJson(t) ? t.name : '?'}`, error);
     }
   }
+  return types;
+}
+
+/** Reads the pre-0.30 Anchor document layout, with discriminators from `tags`. */
+export function readLegacyShaped(doc: Json, hints: IdlHints, tags: LegacyTags): ProgramDescription {
+  const name = text(doc.name, 'IDL name');
+  const address = programAddress(isJson(doc.metadata) ? doc.metadata.address : undefined, hints, name);
+
+  const types = readTypeDefs(doc, hints);
 
   const accounts: AccountDesc[] = [];
   for (const a of list(doc.accounts ?? [], 'accounts')) {

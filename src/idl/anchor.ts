@@ -9,7 +9,7 @@
  */
 import type { AccountDesc, EventDesc, InstructionDesc, ProgramDescription, TypeDef } from './description.js';
 import type { IdlHints } from './read-idl.js';
-import { anchorTypeDef, errorsOf, instructionAccounts, instructionArgs, isJson, json, list, programAddress, skip, text } from './anchor-legacy.js';
+import { errorsOf, instructionAccounts, instructionArgs, isJson, json, list, programAddress, readTypeDefs, skip, text } from './anchor-legacy.js';
 
 function discriminatorOf(value: unknown, what: string): Uint8Array {
   const bytes = list(value, `${what} discriminator`);
@@ -37,15 +37,7 @@ export function readAnchor(value: unknown, hints: IdlHints = {}): ProgramDescrip
   const name = text(metadata.name, 'IDL metadata.name');
   const address = programAddress(doc.address, hints, name);
 
-  const types = new Map<string, TypeDef>();
-  for (const t of list(doc.types ?? [], 'types')) {
-    try {
-      const def = anchorTypeDef(t);
-      if (!types.has(def.name)) types.set(def.name, def);
-    } catch (error) {
-      skip(hints, `type ${isJson(t) ? t.name : '?'}`, error);
-    }
-  }
+  const types = readTypeDefs(doc, hints);
 
   const instructions: InstructionDesc[] = [];
   for (const i of list(doc.instructions, 'instructions')) {
