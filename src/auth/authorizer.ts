@@ -1,6 +1,6 @@
 /** Who is calling and whether their plan lets them: key lookup, then the rate and quota decision. */
 import { ErrorCode, RpcError } from '../rpc/errors.js';
-import type { KeyStore } from './key-store.js';
+import type { KeyRecord } from './key-store.js';
 import type { Plan } from './plans.js';
 import type { RateLimiter } from './limiter.js';
 
@@ -11,24 +11,36 @@ export interface Access {
 }
 
 export interface Refusal {
-  status: 429 | 503;
+  status: 401 | 429 | 503;
   error: RpcError;
-  retryAfterSeconds: number;
+  /** Sent as Retry-After when the client may simply try again. */
+  retryAfterSeconds?: number;
 }
 
-const unauthorized = (message: string) => new RpcError(ErrorCode.unauthorized, message);
+const unauthorized = (message: string): Refusal => ({ status: 401, error: new RpcError(ErrorCode.unauthorized, message) });
+
+/** The one thing authorization needs from a key store (SQLite answers at once, PostgreSQL later). */
+export interface KeyLookup {
+  findKey(key: string): KeyRecord | null | Promise<KeyRecord | null>;
+}
 
 export class Authorizer {
   constructor(
-    private readonly keys: KeyStore,
+    private readonly keys: KeyLookup,
     private readonly limiter: RateLimiter,
   ) {}
 
-  identify(key: string | null): Access | RpcError {
+  async identify(key: string | null): Promise<Access | Refusal> {
     if (key === null || key === '') {
       return unauthorized('Missing API key: send it as the first path segment (POST /<api_key>) or in the x-api-key header');
     }
-    const record = this.keys.findKey(key);
+    let record: KeyRecord | null;
+    try {
+      record = await this.keys.findKey(key);
+    } catch (error) {
+      console.error(`enhanced-rpc: key store failed: ${(error as Error).message}`);
+      return { status: 503, error: new RpcError(ErrorCode.unavailable, 'API keys cannot be checked right now; retry shortly'), retryAfterSeconds: 1 };
+    }
     if (record === null) {
       return unauthorized('Invalid API key: this key is not known to the gateway; check it, or create one with `enhanced-rpc keys create --plan <plan>`');
     }
@@ -48,7 +60,7 @@ export class Authorizer {
       console.error(`enhanced-rpc: rate limiter failed: ${(error as Error).message}`);
       return {
         status: 503,
-        error: new RpcError(ErrorCode.rateLimiterUnavailable, 'Rate limiting is temporarily unavailable; retry shortly'),
+        error: new RpcError(ErrorCode.unavailable, 'Rate limiting is temporarily unavailable; retry shortly'),
         retryAfterSeconds: 1,
       };
     }

@@ -7,7 +7,7 @@ import { enhanced, parseFlags } from './flags.js';
 import { errorResponse, readableId, readBody, type Body } from '../rpc/envelope.js';
 import { ErrorCode, RpcError } from '../rpc/errors.js';
 import type { Dispatcher, DispatchResult } from '../rpc/dispatch.js';
-import type { Authorizer } from '../auth/authorizer.js';
+import type { Authorizer, Refusal } from '../auth/authorizer.js';
 
 export interface HttpOptions {
   host: string;
@@ -155,8 +155,8 @@ export class HttpServer {
         'Supplied content type is not allowed. Content-Type: application/json is required'));
     }
     const text = bytes.toString('utf8');
-    const access = this.authorizer.identify(key);
-    if (access instanceof RpcError) return rpcFailure(401, access, readableId(text));
+    const access = await this.authorizer.identify(key);
+    if ('error' in access) return this.refused(access, readableId(text));
     const body = readBody(text, this.options.maxNesting);
     const flags = parseFlags(query);
     if (flags instanceof RpcError) return rpcFailure(200, flags, singleId(body));
@@ -165,9 +165,14 @@ export class HttpServer {
         `Plan "${access.plan.name}" does not include enhanced parsing (explorerkit/actionskit); upgrade the key's plan or drop the flags`), singleId(body));
     }
     const limited = await this.authorizer.admit(access, callCount(body));
-    if (limited) return rpcFailure(limited.status, limited.error, singleId(body), { 'retry-after': String(limited.retryAfterSeconds) });
+    if (limited) return this.refused(limited, singleId(body));
     const result: DispatchResult = await this.dispatcher.dispatch(body, flags);
     return { status: result.status, body: result.body };
+  }
+
+  private refused(refusal: Refusal, idRaw: string): Outcome {
+    const headers = refusal.retryAfterSeconds === undefined ? undefined : { 'retry-after': String(refusal.retryAfterSeconds) };
+    return rpcFailure(refusal.status, refusal.error, idRaw, headers);
   }
 
   private send(res: HttpResponse, outcome: Outcome, state = { aborted: false }, closeConnection = false) {

@@ -38,7 +38,8 @@ export const ErrorCode = {
   forbidden: -32403,
   payloadTooLarge: -32413,
   rateLimited: -32429,
-  rateLimiterUnavailable: -32503,
+  /** A store the gateway depends on (shared rate limiter, key store) cannot be reached. */
+  unavailable: -32503,
   upstreamFailed: -32502,
   upstreamTimeout: -32504,
   notInLedger: -32601,
