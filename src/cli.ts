@@ -7,11 +7,11 @@ import { runCoverage } from './cli/coverage.js';
 import { runIdl } from './cli/idl.js';
 
 const usage = `usage: enhanced-rpc <command>
-  serve [--host 127.0.0.1] [--port 8899] [--upstream URL]... [--upstream-timeout MS] [--ledger FILE] [--db FILE] [--workers N] [--redis URL]
-  keys create --plan NAME [--label TEXT] [--db FILE]
-  keys list [--db FILE]
-  keys revoke KEY|FINGERPRINT [--db FILE]
-  plans list [--db FILE]
+  serve [--host 127.0.0.1] [--port 8899] [--upstream URL]... [--upstream-timeout MS] [--ledger FILE] [--db FILE] [--workers N] [--redis URL] [--postgres URL]
+  keys create --plan NAME [--label TEXT] [--db FILE | --postgres URL]
+  keys list [--db FILE | --postgres URL]
+  keys revoke KEY|FINGERPRINT [--db FILE | --postgres URL]
+  plans list [--db FILE | --postgres URL]
   plans set NAME --rps N --burst N --quota N|unlimited --enhanced true|false [--db FILE]
   ledger import --from URL (--signature SIG... | --account ADDR...) [--ledger FILE]
   ledger stats [--ledger FILE]

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { projectRoot } from './paths.js';
 import { openSqliteKeyStore, type KeyStore } from './auth/key-store.js';
+import { openPgKeyStore, type AsyncKeyStore } from './auth/pg-key-store.js';
 import { InProcessRateLimiter, keyStoreUsage } from './auth/rate-limiter.js';
 import { RedisRateLimiter } from './auth/redis-rate-limiter.js';
 import type { RateLimiter } from './auth/limiter.js';
@@ -42,6 +43,8 @@ export interface GatewayOptions {
   inlineBelowBytes?: number;
   /** Rate limits and monthly quotas shared through Redis by every instance using it; in-process without. */
   redisUrl?: string;
+  /** Keys and plans in PostgreSQL, shared by every instance using it; the SQLite file without. */
+  postgresUrl?: string;
 }
 
 /** One worker per core beyond the main thread's, at least one. */
@@ -51,15 +54,17 @@ export const defaultInlineBelowBytes = 4096;
 
 export interface Gateway {
   port: number;
-  keys: KeyStore;
+  keys: KeyStore | AsyncKeyStore;
   close(): Promise<void>;
 }
 
 export async function createGateway(options: GatewayOptions = {}): Promise<Gateway> {
-  const keys = openSqliteKeyStore(options.keyDbFile ?? defaultKeyDbFile);
+  const sqlite = options.postgresUrl ? null : openSqliteKeyStore(options.keyDbFile ?? defaultKeyDbFile);
+  const keys: KeyStore | AsyncKeyStore = sqlite ?? (await openPgKeyStore(options.postgresUrl!));
+  // Monthly usage persists through the SQLite store; with PostgreSQL, shared usage needs --redis.
   const limiter: RateLimiter = options.redisUrl
     ? await RedisRateLimiter.connect(options.redisUrl)
-    : new InProcessRateLimiter({ usage: keyStoreUsage(keys) });
+    : new InProcessRateLimiter(sqlite ? { usage: keyStoreUsage(sqlite) } : {});
   const authorizer = new Authorizer(keys, limiter);
   const ledgerStore = openLedger(options.ledgerFile ?? defaultLedgerFile);
   const ledger = new LedgerRpc(ledgerStore);
@@ -93,7 +98,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       await backend.close();
       await enhancer.close();
       await authorizer.close();
-      keys.close();
+      await keys.close();
       ledgerStore.close();
     },
   };

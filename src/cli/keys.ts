@@ -1,28 +1,34 @@
 import { parseArgs } from 'node:util';
-import { openSqliteKeyStore } from '../auth/key-store.js';
+import { openSqliteKeyStore, type KeyStore } from '../auth/key-store.js';
+import { openPgKeyStore, type AsyncKeyStore } from '../auth/pg-key-store.js';
 import { defaultKeyDbFile } from '../gateway.js';
 
-const dbOption = { db: { type: 'string' as const, default: defaultKeyDbFile } };
+const dbOption = { db: { type: 'string' as const, default: defaultKeyDbFile }, postgres: { type: 'string' as const } };
 
-export function runKeys(args: string[]): void {
+/** The key store the gateway uses: PostgreSQL with --postgres, else the SQLite file. */
+export async function openKeyStore(values: { db?: string; postgres?: string }): Promise<KeyStore | AsyncKeyStore> {
+  return values.postgres ? openPgKeyStore(values.postgres) : openSqliteKeyStore(values.db ?? defaultKeyDbFile);
+}
+
+export async function runKeys(args: string[]): Promise<void> {
   const [action, ...rest] = args;
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
     options: { ...dbOption, plan: { type: 'string' }, label: { type: 'string' } },
   });
-  const store = openSqliteKeyStore(values.db);
+  const store = await openKeyStore(values);
   try {
     switch (action) {
       case 'create': {
         if (!values.plan) throw new Error('keys create needs --plan NAME (see `enhanced-rpc plans list`)');
-        const { key, record } = store.createKey(values.plan, values.label);
+        const { key, record } = await store.createKey(values.plan, values.label);
         console.log(`created key ${record.fingerprint} (plan ${record.plan.name}); it is shown once, store it now:`);
         console.log(key);
         return;
       }
       case 'list':
-        for (const k of store.listKeys()) {
+        for (const k of await store.listKeys()) {
           const state = k.revokedAt ? `revoked ${k.revokedAt}` : 'active';
           console.log(`${k.fingerprint}\t${k.plan.name}\t${state}\t${k.createdAt}\t${k.label ?? ''}`);
         }
@@ -30,7 +36,7 @@ export function runKeys(args: string[]): void {
       case 'revoke': {
         const target = positionals[0];
         if (!target) throw new Error('keys revoke needs the key or its fingerprint');
-        if (!store.revokeKey(target)) throw new Error('no such key');
+        if (!(await store.revokeKey(target))) throw new Error('no such key');
         console.log('revoked');
         return;
       }
@@ -38,7 +44,7 @@ export function runKeys(args: string[]): void {
         throw new Error('keys: expected create, list or revoke');
     }
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -48,7 +54,7 @@ function positiveNumber(name: string, text: string | undefined): number {
   return n;
 }
 
-export function runPlans(args: string[]): void {
+export async function runPlans(args: string[]): Promise<void> {
   const [action, ...rest] = args;
   const { values, positionals } = parseArgs({
     args: rest,
@@ -61,13 +67,13 @@ export function runPlans(args: string[]): void {
       enhanced: { type: 'string' },
     },
   });
-  const store = openSqliteKeyStore(values.db);
+  const store = await openKeyStore(values);
   try {
     if (action === 'set') {
       const name = positionals[0];
       if (!name) throw new Error('plans set needs a plan name');
       if (values.enhanced !== 'true' && values.enhanced !== 'false') throw new Error('plans set needs --enhanced true|false');
-      store.savePlan({
+      await store.savePlan({
         name,
         requestsPerSecond: positiveNumber('rps', values.rps),
         burst: positiveNumber('burst', values.burst),
@@ -79,10 +85,10 @@ export function runPlans(args: string[]): void {
     }
     if (action !== 'list') throw new Error('plans: expected list or set');
     console.log('plan\trequests/s\tburst\tmonthly quota\tenhanced parsing');
-    for (const p of store.listPlans()) {
+    for (const p of await store.listPlans()) {
       console.log(`${p.name}\t${p.requestsPerSecond}\t${p.burst}\t${p.monthlyQuota ?? 'unlimited'}\t${p.enhancedParsing ? 'yes' : 'no'}`);
     }
   } finally {
-    store.close();
+    await store.close();
   }
 }

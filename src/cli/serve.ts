@@ -13,6 +13,7 @@ export async function runServe(args: string[]): Promise<void> {
       'upstream-timeout': { type: 'string', default: '10000' },
       workers: { type: 'string', default: String(defaultWorkers) },
       redis: { type: 'string' },
+      postgres: { type: 'string' },
     },
   });
   const port = Number(values.port);
@@ -28,12 +29,13 @@ export async function runServe(args: string[]): Promise<void> {
     upstreamTimeoutMs: Number(values['upstream-timeout']),
     workers,
     redisUrl: values.redis,
+    postgresUrl: values.postgres,
   });
   const base = `http://${values.host}:${gateway.port}`;
   const source = values.upstream!.length > 0 ? `${values.upstream!.length} upstream node(s), ledger as cache` : 'the embedded ledger';
   console.log(`enhanced-rpc listening on ${base} (answers from ${source})`);
-  if (gateway.keys.countKeys() === 0) {
-    const { key } = gateway.keys.createKey('developer', 'development key created by serve');
+  if ((await gateway.keys.countKeys()) === 0) {
+    const { key } = await gateway.keys.createKey('developer', 'development key created by serve');
     console.log('No API keys yet: created a development key (plan developer). It is for local use only; create real keys with `enhanced-rpc keys create`.');
     console.log(`  curl -s ${base}/${key} -H 'content-type: application/json' -d '{"jsonrpc":"2.0","id":1,"method":"getSlot"}'`);
   }

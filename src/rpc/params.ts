@@ -72,7 +72,8 @@ export const checkSignature = (text: string) => checkBase58Key(text, 64);
 
 function explainU64(value: unknown, expected = 'u64'): string | null {
   if (!given(value)) return null;
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return null;
+  // Beyond u64::MAX serde_json reads the literal as a float, which no u64 field accepts.
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 18446744073709551615) return null;
   return typeMismatch(value, expected);
 }
 
