@@ -1,0 +1,105 @@
+/**
+ * Seeded fuzzing of every compiled decoder: random bytes behind each real discriminator, and
+ * truncated, extended and bit-flipped corpus data. Nothing may throw, no single decode may take
+ * 50 ms, and memory must stay bounded. `make test` runs a bounded pass; `make fuzz` sets
+ * FUZZ_ROUNDS high for a long one. FUZZ_SEED replays a run.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { corpusTransactionsDir } from '../src/paths.js';
+import { loadBundledRegistry } from '../src/decode/registry.js';
+import { decodeBase58 } from '../src/codec/base58.js';
+import { accountKeysOf, instructionEntriesOf, readableResult } from '../src/enhance/transaction-shape.js';
+
+const rounds = Number(process.env.FUZZ_ROUNDS ?? 5);
+const seed = Number(process.env.FUZZ_SEED ?? 20261122);
+
+let state = seed >>> 0;
+const random = (n: number) => {
+  state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+  return state % n;
+};
+const randomBytes = (n: number) => Uint8Array.from({ length: n }, () => random(256));
+
+function mutate(data: Uint8Array): Uint8Array {
+  switch (random(4)) {
+    case 0:
+      return data.subarray(0, random(data.length + 1));
+    case 1:
+      return Uint8Array.from([...data, ...randomBytes(random(64))]);
+    case 2: {
+      const out = Uint8Array.from(data);
+      for (let k = 0; k < 1 + random(4); k++) if (out.length > 0) out[random(out.length)] ^= 1 << random(8);
+      return out;
+    }
+    default: {
+      // A length-like field blown up: four 0xff bytes somewhere after the discriminator.
+      const out = Uint8Array.from(data);
+      const at = Math.min(out.length, 8 + random(Math.max(1, out.length - 8)));
+      out.set([0xff, 0xff, 0xff, 0xff].slice(0, Math.max(0, out.length - at)), at);
+      return out;
+    }
+  }
+}
+
+/** Corpus instruction data by program id, as seeds for mutation. */
+function corpusData(): Map<string, Uint8Array[]> {
+  const byProgram = new Map<string, Uint8Array[]>();
+  for (const file of readdirSync(corpusTransactionsDir).filter((f) => /\.(json|jsonParsed|base64)\.json$/.test(f))) {
+    const result = readableResult(JSON.parse(readFileSync(join(corpusTransactionsDir, file), 'utf8')));
+    const keys = accountKeysOf(result);
+    for (const ix of instructionEntriesOf(result)) {
+      if (typeof ix.data !== 'string') continue;
+      const data = decodeBase58(ix.data);
+      const programId = ix.programId ?? keys[ix.programIdIndex];
+      if (data) byProgram.set(programId, [...(byProgram.get(programId) ?? []), data]);
+    }
+  }
+  return byProgram;
+}
+
+test(`every compiled decoder survives random and mutated bytes (seed ${seed}, ${rounds} rounds)`, () => {
+  const registry = loadBundledRegistry();
+  const seeds = corpusData();
+  const heapBefore = process.memoryUsage().heapUsed;
+  let decodes = 0;
+  let slowest = 0;
+  const timed = (run: () => unknown, what: string) => {
+    const started = performance.now();
+    assert.doesNotThrow(run, what);
+    const ms = performance.now() - started;
+    slowest = Math.max(slowest, ms);
+    assert.ok(ms < 50, `${what}: one decode took ${ms.toFixed(1)} ms`);
+    decodes++;
+  };
+  for (let round = 0; round < rounds; round++) {
+    for (const programId of registry.programIds) {
+      for (const program of registry.versions(programId)) {
+        const { instructions, accounts, events } = program.description;
+        for (const ix of instructions) {
+          const data = Uint8Array.from([...ix.discriminator, ...randomBytes(random(300))]);
+          timed(() => program.decodeInstruction(data), `${program.description.name}.${ix.name}`);
+        }
+        for (const account of accounts) {
+          const data = Uint8Array.from([...account.discriminator, ...randomBytes(account.size ?? random(2000))]);
+          timed(() => program.decodeAccount(data), `${program.description.name} account ${account.name}`);
+        }
+        for (const event of events) {
+          const data = Uint8Array.from([...event.discriminator, ...randomBytes(random(300))]);
+          timed(() => program.decodeEvent(data), `${program.description.name} event ${event.name}`);
+        }
+        for (const data of seeds.get(programId) ?? []) {
+          const mutated = mutate(data);
+          timed(() => program.decodeInstruction(mutated), `${program.description.name} mutated instruction`);
+          timed(() => program.decodeEvent(mutated.subarray(8)), `${program.description.name} mutated event`);
+        }
+      }
+    }
+  }
+  global.gc?.();
+  const grownMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
+  assert.ok(grownMb < 512, `heap grew by ${grownMb.toFixed(0)} MiB`);
+  console.log(`fuzz: ${decodes} decodes, slowest ${slowest.toFixed(2)} ms, heap +${grownMb.toFixed(0)} MiB`);
+});
