@@ -18,6 +18,8 @@ let faultyHits = 0;
 
 const account = '6A5NHCj1yF6urc9wZNe6Bcjj4LVszQNj5DwAWG97yzMu';
 const signature = '33LHUzKfhBvU68kYib22oFx2XdQKQZ2sfvTmmdCFEr6YidyP8S3WwAurjz6Suewvr2WUByV79K3stNCZDe7wq3De';
+/** Held by the node's ledger as wire bytes, so it can be served in base58 too. */
+const wireSignature = '2ysB2hp7qQYX67VUrZH6uMhPBk6Vrxo5QeBiup122XpX47RcZcgY9uAHvN2TJaAi9efBYGE9VsMzFyxo98k4qL15';
 
 before(async () => {
   node = await startGateway();
@@ -147,7 +149,21 @@ test('finalized transactions are cached: answered after the node is gone', async
   const body = rpc('getTransaction', [signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }]);
   const first = await via(gateway, body);
   assert.equal(first.text, (await via(node, body)).text);
+  // base58 is not kept by the ledger cache; the response cache keeps the rendered result, and
+  // enhanced renderings per flag set.
+  const base58 = rpc('getTransaction', [wireSignature, { encoding: 'base58', maxSupportedTransactionVersion: 0 }], 'a');
+  const base58Before = JSON.parse((await via(gateway, base58)).text);
+  assert.equal(typeof base58Before.result.transaction[0], 'string');
+  const enhanced = rpc('getTransaction', [signature, { maxSupportedTransactionVersion: 0 }], 'b');
+  const enhancedBefore = JSON.parse((await post(`${gateway.url}/${gateway.key}?actionskit=true`, enhanced)).text);
+  assert.ok(JSON.stringify(enhancedBefore.result).includes('"actions"'));
   await node.stop();
+  const base58After = JSON.parse((await via(gateway, { ...base58, id: 'c' })).text);
+  assert.deepEqual(base58After, { ...base58Before, id: 'c' });
+  const enhancedAfter = JSON.parse((await post(`${gateway.url}/${gateway.key}?actionskit=true`, { ...enhanced, id: 'd' })).text);
+  assert.deepEqual(enhancedAfter, { ...enhancedBefore, id: 'd' });
+  const confirmed = JSON.parse((await via(gateway, rpc('getTransaction', [wireSignature, { encoding: 'base58', maxSupportedTransactionVersion: 0, commitment: 'confirmed' }]))).text);
+  assert.equal(confirmed.error.code, -32502, 'answers at confirmed commitment are not served from the cache');
   const second = await via(gateway, body);
   assert.deepEqual(JSON.parse(second.text), JSON.parse(first.text));
   const uncached = JSON.parse((await via(gateway, rpc('getSlot'))).text);

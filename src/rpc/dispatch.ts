@@ -6,7 +6,9 @@ import type { Backend, BackendReply } from '../upstream/backend.js';
 import type { Enhancer } from '../enhance/enhance.js';
 import { upstreamAccountEncoding } from '../enhance/accounts.js';
 import type { Flags } from '../http/flags.js';
-import { type Body, type Call, type Entry, errorResponse } from './envelope.js';
+import { type Body, type Call, type Entry, errorResponse, resultResponse } from './envelope.js';
+import { ResponseCache } from './response-cache.js';
+import { scanRequestBody } from '../json/request-scan.js';
 import { ErrorCode, internalError, invalidParams, RpcError } from './errors.js';
 import { parseGetMultipleAccountsParams, parseGetTransactionParams } from './params.js';
 
@@ -15,11 +17,14 @@ export interface DispatchLimits {
   maxBatchTransactions: number;
   /** All entries of a batch; each one may become an upstream request. */
   maxBatchEntries: number;
+  /** Memory for rendered finalized getTransaction results (UTF-16 code units, roughly bytes). */
+  responseCacheBytes: number;
 }
 
 export const defaultDispatchLimits: DispatchLimits = {
   maxBatchTransactions: 10,
   maxBatchEntries: 100,
+  responseCacheBytes: 64 * 1024 * 1024,
 };
 
 export interface DispatchResult {
@@ -51,11 +56,15 @@ function upstreamStatusError(reply: BackendReply): RpcError {
 }
 
 export class Dispatcher {
+  private readonly cache: ResponseCache;
+
   constructor(
     private readonly backend: Backend,
     private readonly enhancer: Enhancer,
     private readonly limits: DispatchLimits = defaultDispatchLimits,
-  ) {}
+  ) {
+    this.cache = new ResponseCache(limits.responseCacheBytes);
+  }
 
   async dispatch(body: Body, flags: Flags): Promise<DispatchResult> {
     switch (body.kind) {
@@ -123,18 +132,31 @@ export class Dispatcher {
     }
   }
 
-  /** With explorerkit and no encoding named, the node is asked for jsonParsed: its native parsing plus ours. */
+  /**
+   * With explorerkit and no encoding named, the node is asked for jsonParsed: its native parsing plus
+   * ours. Finalized answers are served from the response cache once rendered.
+   */
   private async transaction(call: Call, flags: Flags): Promise<BackendReply> {
     const request = parseGetTransactionParams(positional(call));
-    if (!flags.explorerkit) return this.backend.getTransaction(call, request);
     let upstreamCall = call;
-    if (!request.encodingGiven) {
+    if (flags.explorerkit && !request.encodingGiven) {
       request.encoding = 'jsonParsed';
       upstreamCall = withConfig(call, { encoding: 'jsonParsed' });
     }
+    const finalized = request.commitment !== 'confirmed';
+    const key = `${request.signature}|${request.encoding}|${request.maxSupportedTransactionVersion ?? '-'}|${+flags.explorerkit}${+flags.actionskit}`;
+    const cached = finalized ? this.cache.get(key) : undefined;
+    if (cached !== undefined) return { status: 200, body: resultResponse(cached, call.idRaw) + '\n' };
     const reply = await this.backend.getTransaction(upstreamCall, request);
     if (reply.status !== 200) return reply;
-    return { status: 200, body: await this.enhancer.enhance({ method: 'getTransaction', response: reply.body, actions: flags.actionskit }) };
+    const body = flags.explorerkit
+      ? await this.enhancer.enhance({ method: 'getTransaction', response: reply.body, actions: flags.actionskit })
+      : reply.body;
+    if (finalized) {
+      const result = resultOf(body.toString());
+      if (result !== null && result !== 'null') this.cache.set(key, result);
+    }
+    return { status: 200, body };
   }
 
   /**
@@ -167,6 +189,14 @@ function withConfig(call: Call, overrides: Record<string, unknown>): Call {
     params,
     raw: `{"jsonrpc":"2.0","id":${call.idRaw},"method":${JSON.stringify(call.method)},"params":${JSON.stringify(params)}}`,
   };
+}
+
+/** The raw `result` text of a JSON-RPC answer, or null when it carries an error instead. */
+function resultOf(answer: string): string | null {
+  const scanned = scanRequestBody(answer);
+  if (scanned.kind !== 'object') return null;
+  const span = scanned.object.members.get('result');
+  return span ? answer.slice(span.start, span.end) : null;
 }
 
 function positional(call: Call): unknown[] {
