@@ -29,33 +29,13 @@ const instructionPaths = [
   ['result', 'meta', 'innerInstructions', '*', 'instructions', '*'],
 ] as const;
 
-export function enhanceTransaction(text: string, registry: ProgramRegistry, withActions = false): string {
-  const enhanced = decodeEntries(text, registry);
-  return withActions ? withActionSentences(enhanced) : enhanced;
-}
-
 /**
- * actionskit: each entry that can be summarised gains `actions`, one sentence, as its last member.
- * The sentences are written from the enhanced answer (decoded arguments and the node's parsed
- * natives together), then spliced in like the decoded entries were.
+ * One pass over the answer: decoded entries, the failing instruction's named error and — with
+ * actionskit — each entry's `actions` sentence (as its last member) are all spliced in at once.
+ * The sentences are written from the entries as they will be sent (decoded arguments and the
+ * node's parsed natives together), without parsing the rewritten answer again.
  */
-function withActionSentences(text: string): string {
-  const result = JSON.parse(text)?.result;
-  if (!result?.transaction?.message) return text;
-  const sentences = summarizeTransaction(result);
-  const [topSpans, innerSpans] = findPathSpans(text, instructionPaths);
-  const spans = [...topSpans, ...innerSpans];
-  if (spans.length !== sentences.length) return text;
-  const edits: { span: Span; text: string }[] = [];
-  spans.forEach((span, i) => {
-    const sentence = sentences[i];
-    if (sentence) edits.push({ span: { start: span.end - 1, end: span.end - 1 }, text: `,"actions":${JSON.stringify(sentence)}` });
-  });
-  edits.sort((a, b) => a.span.start - b.span.start);
-  return splice(text, edits);
-}
-
-function decodeEntries(text: string, registry: ProgramRegistry): string {
+export function enhanceTransaction(text: string, registry: ProgramRegistry, withActions = false): string {
   const answer = JSON.parse(text);
   const result = answer?.result;
   const message = result?.transaction?.message;
@@ -68,23 +48,42 @@ function decodeEntries(text: string, registry: ProgramRegistry): string {
   if (spans.length !== instructions.length) return text;
 
   const slot = typeof result.slot === 'number' ? result.slot : undefined;
-  const edits: { span: Span; text: string }[] = [];
-  const replaced = instructions.map((ix, i) => {
-    const replacement = parsedEncoding ? enhanceParsedEntry(ix, registry, slot) : enhanceCompiledEntry(ix, keys, registry, text, spans[i], slot);
-    if (replacement !== null) edits.push({ span: spans[i], text: replacement });
-    return replacement;
-  });
+  const entries: (string | null)[] = instructions.map((ix, i) =>
+    parsedEncoding ? enhanceParsedEntry(ix, registry, slot) : enhanceCompiledEntry(ix, keys, registry, text, spans[i], slot));
+  const original = (i: number) => text.slice(spans[i].start, spans[i].end);
+  const withMember = (entry: string, member: string) => `${entry.slice(0, -1)},${member}}`;
+
   const topLevelIds = (message.instructions as RawInstruction[]).map((ix) => ix.programId ?? keys[ix.programIdIndex!]);
   const failure = programErrorOf(result, topLevelIds, registry);
   if (failure !== null && failure.instruction < topSpans.length) {
     const i = failure.instruction;
-    const entry = replaced[i] ?? text.slice(spans[i].start, spans[i].end);
-    const withError = `${entry.slice(0, entry.lastIndexOf('}'))},${programErrorMember(failure)}}`;
-    if (replaced[i] === null) edits.push({ span: spans[i], text: withError });
-    else edits.find((e) => e.span === spans[i])!.text = withError;
+    entries[i] = withMember(entries[i] ?? original(i), programErrorMember(failure));
   }
+  if (withActions) {
+    const sent = instructions.map((ix, i) => (entries[i] === null ? ix : JSON.parse(entries[i]!)));
+    summarizeTransaction(withInstructionEntries(result, sent)).forEach((sentence, i) => {
+      if (sentence) entries[i] = withMember(entries[i] ?? original(i), `"actions":${JSON.stringify(sentence)}`);
+    });
+  }
+  const edits = entries.flatMap((entry, i) => (entry === null ? [] : [{ span: spans[i], text: entry }]));
   edits.sort((a, b) => a.span.start - b.span.start);
   return splice(text, edits);
+}
+
+/** The result with its instruction entries (top-level, then inner, in answer order) replaced. */
+function withInstructionEntries(result: any, entries: unknown[]): any {
+  const top: unknown[] = result.transaction.message.instructions;
+  let next = top.length;
+  const inner = result.meta?.innerInstructions?.map((group: { instructions?: unknown[] }) => {
+    const count = group.instructions?.length ?? 0;
+    next += count;
+    return { ...group, instructions: entries.slice(next - count, next) };
+  });
+  return {
+    ...result,
+    transaction: { ...result.transaction, message: { ...result.transaction.message, instructions: entries.slice(0, top.length) } },
+    meta: result.meta && { ...result.meta, innerInstructions: inner ?? result.meta.innerInstructions },
+  };
 }
 
 /**
