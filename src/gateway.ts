@@ -45,6 +45,8 @@ export interface GatewayOptions {
   redisUrl?: string;
   /** Keys and plans in PostgreSQL, shared by every instance using it; the SQLite file without. */
   postgresUrl?: string;
+  /** pino level for the structured log on stderr: fatal, error, warn, info, debug, trace or silent. */
+  logLevel?: string;
 }
 
 /** One worker per core beyond the main thread's, at least one. */
