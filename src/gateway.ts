@@ -17,12 +17,16 @@ import { UpstreamPool } from './upstream/upstream-pool.js';
 import { HttpBackend } from './upstream/http-backend.js';
 import { LedgerBackend } from './upstream/ledger-backend.js';
 import type { Backend } from './upstream/backend.js';
-import { defaultDispatchLimits, Dispatcher, type DispatchLimits } from './rpc/dispatch.js';
+import { Dispatcher, type DispatchLimits } from './rpc/dispatch.js';
 import { defaultMaxNesting } from './rpc/envelope.js';
 import { inlineEnhancer, type Enhancer } from './enhance/enhance.js';
 import { pooledEnhancer } from './enhance/pool.js';
 import { loadBundledRegistry } from './decode/registry.js';
 import { HttpServer } from './http/server.js';
+import { GatewayMetrics } from './observe/metrics.js';
+import { log, redactedUrl, setLogLevel } from './observe/log.js';
+import { RedisResponseStore } from './cache/response-store.js';
+import { renderingVersion } from './cache/rendering-version.js';
 
 export const defaultLedgerFile = join(projectRoot, 'dist', 'ledger.sqlite');
 export const defaultKeyDbFile = join(projectRoot, 'var', 'keys.sqlite');
@@ -60,7 +64,11 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
+/** Finalized answers are immutable; a day without a lookup is long enough to keep one in Redis. */
+const sharedCacheTtlSeconds = 24 * 3600;
+
 export async function createGateway(options: GatewayOptions = {}): Promise<Gateway> {
+  setLogLevel(options.logLevel ?? 'info');
   const sqlite = options.postgresUrl ? null : openSqliteKeyStore(options.keyDbFile ?? defaultKeyDbFile);
   const keys: KeyStore | AsyncKeyStore = sqlite ?? (await openPgKeyStore(options.postgresUrl!));
   // Monthly usage persists through the SQLite store; with PostgreSQL, shared usage needs --redis.
@@ -76,10 +84,15 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     : new LedgerBackend(ledger);
   const registry = loadBundledRegistry();
   const workers = options.workers ?? defaultWorkers;
+  // The enhancer and dispatcher report into the metrics, which read their state back on scrape.
+  const metrics: GatewayMetrics = new GatewayMetrics({ pool: () => enhancer.stats(), responseCacheBytes: (): number => dispatcher.cacheBytes });
   const enhancer: Enhancer = workers > 0
-    ? pooledEnhancer(registry, { workers, inlineBelowBytes: options.inlineBelowBytes ?? defaultInlineBelowBytes })
-    : inlineEnhancer(registry);
-  const dispatcher = new Dispatcher(backend, enhancer, { ...defaultDispatchLimits, ...options.limits });
+    ? pooledEnhancer(registry, { workers, inlineBelowBytes: options.inlineBelowBytes ?? defaultInlineBelowBytes }, metrics)
+    : inlineEnhancer(registry, metrics);
+  const sharedCache = options.redisUrl
+    ? await RedisResponseStore.connect(options.redisUrl, { prefix: `txcache:${renderingVersion()}:`, ttlSeconds: sharedCacheTtlSeconds, timeoutMs: 250 })
+    : null;
+  const dispatcher: Dispatcher = new Dispatcher(backend, enhancer, { limits: options.limits, observer: metrics, sharedCache });
   const http = new HttpServer(
     {
       host: options.host ?? '127.0.0.1',
@@ -87,11 +100,21 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       maxBodyBytes: options.maxBodyBytes ?? 51_200,
       maxNesting: defaultMaxNesting,
       health: () => backend.health(),
+      metrics,
     },
     authorizer,
     dispatcher,
   );
   const port = await http.listen();
+  log.info({
+    host: options.host ?? '127.0.0.1',
+    port,
+    upstreams: upstreams.map(redactedUrl),
+    workers,
+    keyStore: options.postgresUrl ? 'postgres' : 'sqlite',
+    limiter: options.redisUrl ? 'redis' : 'in-process',
+    sharedCache: sharedCache !== null,
+  }, 'gateway started');
   return {
     port,
     keys,
@@ -99,6 +122,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       await http.close();
       await backend.close();
       await enhancer.close();
+      await sharedCache?.close();
       await authorizer.close();
       await keys.close();
       ledgerStore.close();

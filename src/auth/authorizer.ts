@@ -3,6 +3,7 @@ import { ErrorCode, RpcError } from '../rpc/errors.js';
 import type { KeyRecord } from './key-store.js';
 import type { Plan } from './plans.js';
 import type { RateLimiter } from './limiter.js';
+import { log } from '../observe/log.js';
 
 export interface Access {
   keyId: number;
@@ -38,7 +39,7 @@ export class Authorizer {
     try {
       record = await this.keys.findKey(key);
     } catch (error) {
-      console.error(`enhanced-rpc: key store failed: ${(error as Error).message}`);
+      log.error({ err: error }, 'key store failed');
       return { status: 503, error: new RpcError(ErrorCode.unavailable, 'API keys cannot be checked right now; retry shortly'), retryAfterSeconds: 1 };
     }
     if (record === null) {
@@ -57,7 +58,7 @@ export class Authorizer {
     } catch (error) {
       // Without the shared limiter no instance can tell how much of the budget is left; refusing
       // briefly is safer for the operator than serving unmetered.
-      console.error(`enhanced-rpc: rate limiter failed: ${(error as Error).message}`);
+      log.error({ err: error }, 'rate limiter failed');
       return {
         status: 503,
         error: new RpcError(ErrorCode.unavailable, 'Rate limiting is temporarily unavailable; retry shortly'),

@@ -4,7 +4,8 @@
  * per key. Each decision is one Lua script, so concurrent requests through different instances are
  * serialized by Redis and can never admit more than the bucket holds.
  */
-import { createClient, ErrorReply } from 'redis';
+import { ErrorReply } from 'redis';
+import { connectRedis, withTimeout, type RedisClient } from '../redis/connect.js';
 import type { RateLimiter } from './limiter.js';
 import type { Plan } from './plans.js';
 import type { RateDecision } from './rate-limiter.js';
@@ -106,23 +107,8 @@ redis.call('EXPIRE', usageKey, toNextMonth + 35 * 86400)
 return {1}
 `;
 
-type Client = ReturnType<typeof createClient>;
-
 function failure(what: string, err: unknown): Error {
   return new Error(`Redis rate limiter failed: ${what}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
-}
-
-/**
- * node-redis times a command out only while it waits to be written, not once Redis has it, so a
- * stalled server needs a timer of our own. The late reply is still read and dropped by the client,
- * keeping later replies in order; a script that did run may have used tokens the caller never saw.
- */
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no reply within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
 }
 
 function decisionFrom(reply: unknown): RateDecision {
@@ -140,7 +126,7 @@ function decisionFrom(reply: unknown): RateDecision {
 
 export class RedisRateLimiter implements RateLimiter {
   private constructor(
-    private readonly client: Client,
+    private readonly client: RedisClient,
     private readonly sha: string,
     private readonly prefix: string,
     private readonly now: (() => number) | undefined,
@@ -149,32 +135,12 @@ export class RedisRateLimiter implements RateLimiter {
 
   /** Connects and loads the script; rejects if Redis cannot be reached now, so a misconfigured gateway fails at startup. */
   static async connect(url: string, opts: RedisRateLimiterOptions = {}): Promise<RedisRateLimiter> {
-    let connected = false;
-    let warned = false;
-    const client = createClient({
-      url,
-      // While disconnected, fail calls at once instead of queueing them behind a reconnect.
-      disableOfflineQueue: true,
-      socket: {
-        // Give up on the first failure at startup; once up, keep reconnecting with capped backoff.
-        reconnectStrategy: (retries) => (connected ? Math.min(2 ** retries * 50, 2000) : false),
-      },
-    });
-    // Calls made during an outage reject on their own; this only says, once per outage, why.
-    client.on('ready', () => {
-      warned = false;
-    });
-    client.on('error', (err: unknown) => {
-      if (!connected || warned) return;
-      warned = true;
-      process.emitWarning(`Redis rate limiter connection: ${err instanceof Error ? err.message : String(err)}`, 'RateLimiterWarning');
-    });
+    let client: RedisClient;
     try {
-      await client.connect();
+      client = await connectRedis(url, 'rate limiter');
     } catch (err) {
       throw failure('cannot connect', err);
     }
-    connected = true;
     try {
       const timeoutMs = opts.timeoutMs ?? 1000;
       const sha = await withTimeout(client.scriptLoad(SCRIPT), timeoutMs);

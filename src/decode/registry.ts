@@ -11,6 +11,7 @@ import { projectRoot } from '../paths.js';
 import { readIdl, type IdlHints } from '../idl/read-idl.js';
 import { compileProgram, type CompiledProgram } from './compile.js';
 import type { ProgramDescription } from '../idl/description.js';
+import { log } from '../observe/log.js';
 
 export interface ProgramVersion {
   description: ProgramDescription;
@@ -113,7 +114,7 @@ export function loadBundledRegistry(dir = bundledIdlDir): ProgramRegistry {
         const description = readIdl(JSON.parse(readFileSync(join(folder, row.file), 'utf8')), { address: m[1], ...hints[row.file] });
         versions.push({ description, fromSlot: row.fromSlot, toSlot: row.toSlot });
       } catch (error) {
-        console.warn(`enhanced-rpc: skipping IDL ${row.file}: ${(error as Error).message}`);
+        log.warn({ file: row.file, err: error }, 'skipping IDL');
       }
     }
   }

@@ -8,6 +8,7 @@ import { encodeBase58 } from '../codec/base58.js';
 import { findPathSpans, splice } from '../json/path-spans.js';
 import type { Span } from '../json/request-scan.js';
 import type { ProgramRegistry } from '../decode/registry.js';
+import { noteUndecoded } from './undecoded-tally.js';
 import { camelCase } from '../decode/names.js';
 import type { AccountEncoding } from '../rpc/params.js';
 import { ErrorCode, RpcError } from '../rpc/errors.js';
@@ -43,10 +44,12 @@ export function enhanceAccounts(text: string, registry: ProgramRegistry, asked: 
 
 /** The account decoded by the newest of its owner's versions valid at the context slot that recognises it. */
 export function decodeAccountData(owner: string, bytes: Uint8Array, registry: ProgramRegistry, slot?: number) {
-  for (const program of registry.versions(owner, slot)) {
+  const versions = registry.versions(owner, slot);
+  for (const program of versions) {
     const decoded = program.decodeAccount(bytes);
     if (decoded !== null) return { program: program.description.name, type: decoded.account.name, value: decoded.value };
   }
+  if (versions.length > 0) noteUndecoded(owner);
   return null;
 }
 

@@ -8,6 +8,9 @@ import type { ProgramRegistry } from '../decode/registry.js';
 import { RpcError } from '../rpc/errors.js';
 import { enhanceTransaction } from './transaction.js';
 import { enhanceAccounts } from './accounts.js';
+import { takeUndecoded } from './undecoded-tally.js';
+import { log } from '../observe/log.js';
+import type { PoolStats } from '../observe/metrics.js';
 
 export type EnhancedMethod = 'getTransaction' | 'getMultipleAccounts';
 
@@ -23,28 +26,56 @@ export interface EnhanceTask {
 
 export interface Enhancer {
   enhance(task: EnhanceTask): Promise<Buffer | string>;
+  /** The worker pool's state for /metrics; null when enhancing on the main thread. */
+  stats(): PoolStats | null;
   close(): Promise<void>;
+}
+
+/** What enhancement tells the metrics besides the answer. */
+export interface EnhanceObserver {
+  undecodedBy(counts: Record<string, number>): void;
+  enhanceFailed(method: EnhancedMethod): void;
+}
+
+export interface EnhanceOutcome {
+  body: Buffer | string;
+  /** Entries of described programs that no version decoded, per program id. */
+  undecoded?: Record<string, number>;
+  /** Enhancement threw and the node's answer went out unchanged. */
+  failed?: boolean;
 }
 
 /**
  * A decoder bug must cost the client the decoded view, never the answer: anything but a deliberate
  * JSON-RPC error returns the node's answer unchanged.
  */
-export function enhanceNow(task: EnhanceTask, registry: ProgramRegistry): Buffer | string {
+export function enhanceNow(task: EnhanceTask, registry: ProgramRegistry): EnhanceOutcome {
   const text = task.response.toString();
   try {
-    return task.method === 'getTransaction' ? enhanceTransaction(text, registry, task.actions) : enhanceAccounts(text, registry, task.asked);
+    const body = task.method === 'getTransaction' ? enhanceTransaction(text, registry, task.actions) : enhanceAccounts(text, registry, task.asked);
+    return { body, undecoded: takeUndecoded() };
   } catch (error) {
+    takeUndecoded();
     if (error instanceof RpcError) throw error;
-    console.error(`enhanced-rpc: ${task.method} enhancement failed, answering the standard output:`, error);
-    return task.response;
+    log.error({ err: error, method: task.method }, 'enhancement failed; answering the standard output');
+    return { body: task.response, failed: true };
   }
 }
 
+/** Hands an outcome's side facts to the observer and returns the answer. */
+export function report(outcome: EnhanceOutcome, method: EnhancedMethod, observer: EnhanceObserver | undefined): Buffer | string {
+  if (observer) {
+    if (outcome.undecoded) observer.undecodedBy(outcome.undecoded);
+    if (outcome.failed) observer.enhanceFailed(method);
+  }
+  return outcome.body;
+}
+
 /** Enhancement on the calling thread. */
-export function inlineEnhancer(registry: ProgramRegistry): Enhancer {
+export function inlineEnhancer(registry: ProgramRegistry, observer?: EnhanceObserver): Enhancer {
   return {
-    enhance: async (task) => enhanceNow(task, registry),
+    enhance: async (task) => report(enhanceNow(task, registry), task.method, observer),
+    stats: () => null,
     close: async () => {},
   };
 }

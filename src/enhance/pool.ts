@@ -7,7 +7,7 @@
 import { Piscina } from 'piscina';
 import type { ProgramRegistry } from '../decode/registry.js';
 import { RpcError } from '../rpc/errors.js';
-import { enhanceNow, type Enhancer } from './enhance.js';
+import { enhanceNow, report, type EnhanceObserver, type Enhancer } from './enhance.js';
 import type { WorkerResult, WorkerTask } from './worker.js';
 
 export interface PoolOptions {
@@ -22,7 +22,7 @@ function transferable(bytes: Buffer): Uint8Array {
   return Uint8Array.prototype.slice.call(bytes);
 }
 
-export function pooledEnhancer(registry: ProgramRegistry, options: PoolOptions): Enhancer {
+export function pooledEnhancer(registry: ProgramRegistry, options: PoolOptions, observer?: EnhanceObserver): Enhancer {
   const pool = new Piscina<WorkerTask, WorkerResult>({
     filename: new URL('./worker.js', import.meta.url).href,
     minThreads: options.workers,
@@ -32,12 +32,13 @@ export function pooledEnhancer(registry: ProgramRegistry, options: PoolOptions):
   });
   return {
     async enhance(task) {
-      if (task.response.length < options.inlineBelowBytes) return enhanceNow(task, registry);
+      if (task.response.length < options.inlineBelowBytes) return report(enhanceNow(task, registry), task.method, observer);
       const bytes = transferable(typeof task.response === 'string' ? Buffer.from(task.response) : task.response);
       const result = await pool.run({ ...task, response: bytes }, { transferList: [bytes.buffer as ArrayBuffer] });
       if ('error' in result) throw new RpcError(result.error.code, result.error.message);
-      return result.text;
+      return report({ ...result, body: result.text }, task.method, observer);
     },
+    stats: () => ({ threads: pool.threads.length, queueSize: pool.queueSize, utilization: pool.utilization }),
     close: () => pool.destroy(),
   };
 }

@@ -9,6 +9,7 @@ import { decodeBase58 } from '../codec/base58.js';
 import { findPathSpans, splice } from '../json/path-spans.js';
 import type { Span } from '../json/request-scan.js';
 import type { ProgramRegistry } from '../decode/registry.js';
+import { noteUndecoded } from './undecoded-tally.js';
 import { nodeParsedInstructionPrograms } from './native-programs.js';
 import { parsedInstruction } from './instruction-info.js';
 import { programErrorMember, programErrorOf } from './program-error.js';
@@ -96,7 +97,10 @@ export function decodeInstructionEntry(programId: string | undefined, data: stri
   const versions = registry.versions(programId, slot);
   if (versions.length === 0) return null;
   const bytes = decodeBase58(data);
-  if (bytes === null) return null;
+  if (bytes === null) {
+    noteUndecoded(programId);
+    return null;
+  }
   const isEvent = startsWith(bytes, anchorEventTag);
   for (const program of versions) {
     if (isEvent) {
@@ -107,6 +111,7 @@ export function decodeInstructionEntry(programId: string | undefined, data: stri
       if (decoded !== null) return { name: program.description.name, parsed: parsedInstruction(decoded, accounts, programId) };
     }
   }
+  noteUndecoded(programId);
   return null;
 }
 

@@ -5,7 +5,7 @@
  */
 import { loadBundledRegistry } from '../decode/registry.js';
 import { RpcError } from '../rpc/errors.js';
-import { enhanceNow, type EnhanceTask } from './enhance.js';
+import { enhanceNow, type EnhanceOutcome, type EnhanceTask } from './enhance.js';
 
 const registry = loadBundledRegistry();
 
@@ -13,12 +13,13 @@ export interface WorkerTask extends Omit<EnhanceTask, 'response'> {
   response: Uint8Array;
 }
 
-export type WorkerResult = { text: string } | { error: { code: number; message: string } };
+export type WorkerResult = (Omit<EnhanceOutcome, 'body'> & { text: string }) | { error: { code: number; message: string } };
 
 export default function enhanceInWorker(task: WorkerTask): WorkerResult {
   const response = Buffer.from(task.response.buffer, task.response.byteOffset, task.response.byteLength);
   try {
-    return { text: enhanceNow({ ...task, response }, registry).toString() };
+    const { body, ...facts } = enhanceNow({ ...task, response }, registry);
+    return { text: body.toString(), ...facts };
   } catch (error) {
     if (error instanceof RpcError) return { error: { code: error.code, message: error.message } };
     throw error;

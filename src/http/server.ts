@@ -8,6 +8,8 @@ import { errorResponse, readableId, readBody, type Body } from '../rpc/envelope.
 import { ErrorCode, RpcError } from '../rpc/errors.js';
 import type { Dispatcher, DispatchResult } from '../rpc/dispatch.js';
 import type { Authorizer, Refusal } from '../auth/authorizer.js';
+import type { GatewayMetrics } from '../observe/metrics.js';
+import { log } from '../observe/log.js';
 
 export interface HttpOptions {
   host: string;
@@ -15,7 +17,8 @@ export interface HttpOptions {
   /** The node's default --rpc-max-request-body-size. */
   maxBodyBytes: number;
   maxNesting: number;
-  health: () => { ok: boolean };
+  health: () => { ok: boolean; detail: unknown };
+  metrics: GatewayMetrics;
 }
 
 interface Outcome {
@@ -65,11 +68,32 @@ export class HttpServer {
     private readonly dispatcher: Dispatcher,
   ) {
     this.app = uws.App();
+    // The node's own /health: plain text that load balancers and Solana tooling already understand.
     this.app.get('/health', (res) => {
       const healthy = this.options.health().ok;
       res.cork(() => {
         res.writeStatus(healthy ? '200 OK' : '503 Service Unavailable').writeHeader('content-type', 'text/plain').end(healthy ? 'ok' : 'unknown');
       });
+    });
+    this.app.get('/health/detail', (res) => {
+      const { ok, detail } = this.options.health();
+      this.send(res, {
+        status: ok ? 200 : 503,
+        body: JSON.stringify({ status: ok ? 'ok' : 'unknown', backend: detail, inFlight: this.inFlight, uptimeSeconds: Math.round(process.uptime()) }) + '\n',
+      });
+    });
+    this.app.get('/metrics', (res) => {
+      const state = { aborted: false };
+      res.onAborted(() => {
+        state.aborted = true;
+      });
+      this.options.metrics.text().then(
+        (text) => this.send(res, { status: 200, body: text, contentType: this.options.metrics.contentType }, state),
+        (error: unknown) => {
+          log.error({ err: error }, 'metrics collection failed');
+          this.send(res, { status: 500, body: 'metrics collection failed\n', contentType: 'text/plain' }, state);
+        },
+      );
     });
     this.app.options('/*', (res) => {
       res.cork(() => {
@@ -132,14 +156,18 @@ export class HttpServer {
       if (!isLast) return;
       this.inFlight++;
       const key = headerKey !== '' ? headerKey : pathKey;
+      const started = performance.now();
       this.handle(Buffer.concat(chunks), key, query, contentType)
         .catch((error): Outcome => {
-          console.error('enhanced-rpc: request failed unexpectedly:', error);
+          log.error({ err: error }, 'request failed unexpectedly');
           return rpcFailure(500, new RpcError(ErrorCode.internalError, 'Internal error'));
         })
         .then((outcome) => {
           this.inFlight--;
           this.send(res, outcome, state);
+          if (log.isLevelEnabled('debug')) {
+            log.debug({ status: outcome.status, bytes: size, ms: +(performance.now() - started).toFixed(3), query: query || undefined }, 'request');
+          }
         });
     });
   }
@@ -178,6 +206,7 @@ export class HttpServer {
   private send(res: HttpResponse, outcome: Outcome, state = { aborted: false }, closeConnection = false) {
     if (state.aborted) return;
     state.aborted = true;
+    this.options.metrics.response(outcome.status);
     res.cork(() => {
       res.writeStatus(statusText[outcome.status] ?? `${outcome.status} Upstream Status`);
       res.writeHeader('content-type', outcome.contentType ?? jsonType);

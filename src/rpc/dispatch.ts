@@ -7,7 +7,11 @@ import type { Enhancer } from '../enhance/enhance.js';
 import { upstreamAccountEncoding } from '../enhance/accounts.js';
 import type { Flags } from '../http/flags.js';
 import { type Body, type Call, type Entry, errorResponse, resultResponse } from './envelope.js';
-import { ResponseCache } from './response-cache.js';
+import { LruCache } from '../cache/lru.js';
+import { FinalizedAnswers } from '../cache/finalized-answers.js';
+import type { RedisResponseStore } from '../cache/response-store.js';
+import type { CallObserver, FlagSet } from '../observe/metrics.js';
+import { log } from '../observe/log.js';
 import { scanRequestBody } from '../json/request-scan.js';
 import { ErrorCode, internalError, invalidParams, RpcError } from './errors.js';
 import { parseGetMultipleAccountsParams, parseGetTransactionParams } from './params.js';
@@ -55,15 +59,33 @@ function upstreamStatusError(reply: BackendReply): RpcError {
   );
 }
 
+export interface DispatchOptions {
+  limits?: Partial<DispatchLimits>;
+  observer?: CallObserver;
+  /** The Redis tier of the finalized-answer cache, shared by every instance using it. */
+  sharedCache?: RedisResponseStore | null;
+}
+
 export class Dispatcher {
-  private readonly cache: ResponseCache;
+  private readonly limits: DispatchLimits;
+  private readonly memory: LruCache;
+  private readonly answers: FinalizedAnswers;
+  private readonly observer: CallObserver | undefined;
 
   constructor(
     private readonly backend: Backend,
     private readonly enhancer: Enhancer,
-    private readonly limits: DispatchLimits = defaultDispatchLimits,
+    options: DispatchOptions = {},
   ) {
-    this.cache = new ResponseCache(limits.responseCacheBytes);
+    this.limits = { ...defaultDispatchLimits, ...options.limits };
+    this.observer = options.observer;
+    this.memory = new LruCache(this.limits.responseCacheBytes);
+    this.answers = new FinalizedAnswers(this.memory, options.sharedCache ?? null, this.observer);
+  }
+
+  /** Memory held by rendered answers in this process, for /metrics. */
+  get cacheBytes(): number {
+    return this.memory.bytesHeld;
   }
 
   async dispatch(body: Body, flags: Flags): Promise<DispatchResult> {
@@ -82,11 +104,8 @@ export class Dispatcher {
   private async single(entry: Entry, flags: Flags): Promise<DispatchResult> {
     if (entry.kind === 'notification') return { status: 200, body: '' };
     if (entry.kind === 'error') return ok(errorResponse(entry.error, entry.idRaw, entry.omitVersion));
-    const reply = await this.answer(entry, flags, false);
     // A single pass-through keeps the upstream's own status and bytes (a 429 from the node stays a 429).
-    if (reply.status !== 200) return reply;
-    if (!looksLikeJson(reply.body)) return ok(errorResponse(upstreamStatusError(reply), entry.idRaw));
-    return reply;
+    return this.answer(entry, flags, false);
   }
 
   private async batch(entries: Entry[], flags: Flags): Promise<DispatchResult> {
@@ -104,7 +123,7 @@ export class Dispatcher {
         if (entry.kind === 'notification') return null;
         if (entry.kind === 'error') return errorResponse(entry.error, entry.idRaw, entry.omitVersion);
         const reply = await this.answer(entry, flags, true);
-        if (reply.status !== 200 || !looksLikeJson(reply.body)) return errorResponse(upstreamStatusError(reply), entry.idRaw);
+        if (reply.status !== 200) return errorResponse(upstreamStatusError(reply), entry.idRaw);
         return reply.body.toString().trimEnd();
       }),
     );
@@ -114,21 +133,41 @@ export class Dispatcher {
   }
 
   private async answer(call: Call, flags: Flags, inBatch: boolean): Promise<BackendReply> {
+    const started = performance.now();
+    let reply: BackendReply;
+    let failed = false;
     try {
-      switch (call.method) {
-        case 'getTransaction':
-          return await this.transaction(call, flags);
-        case 'getMultipleAccounts':
-          if (inBatch) {
-            throw new RpcError(ErrorCode.invalidRequest,
-              'getMultipleAccounts cannot be batched; send it as a single request (it takes up to 100 addresses)');
-          }
-          return await this.accounts(call, flags);
-        default:
-          return await this.backend.passThrough(call);
+      reply = await this.route(call, flags, inBatch);
+      if (reply.status !== 200) {
+        this.observer?.upstreamError(`http_${reply.status}`);
+      } else if (!looksLikeJson(reply.body)) {
+        this.observer?.upstreamError('malformed');
+        failed = true;
+        reply = { status: 200, body: errorResponse(upstreamStatusError(reply), call.idRaw) + '\n' };
       }
     } catch (error) {
-      return { status: 200, body: errorResponse(asRpcError(error), call.idRaw) + '\n' };
+      failed = true;
+      const rpcError = asRpcError(error);
+      const reason = upstreamReasons.get(rpcError.code);
+      if (reason) this.observer?.upstreamError(reason);
+      reply = { status: 200, body: errorResponse(rpcError, call.idRaw) + '\n' };
+    }
+    this.observer?.call(call.method, flagSet(flags), failed || reply.status !== 200 ? 'error' : 'ok', (performance.now() - started) / 1000);
+    return reply;
+  }
+
+  private route(call: Call, flags: Flags, inBatch: boolean): Promise<BackendReply> {
+    switch (call.method) {
+      case 'getTransaction':
+        return this.transaction(call, flags);
+      case 'getMultipleAccounts':
+        if (inBatch) {
+          throw new RpcError(ErrorCode.invalidRequest,
+            'getMultipleAccounts cannot be batched; send it as a single request (it takes up to 100 addresses)');
+        }
+        return this.accounts(call, flags);
+      default:
+        return this.backend.passThrough(call);
     }
   }
 
@@ -145,7 +184,7 @@ export class Dispatcher {
     }
     const finalized = request.commitment !== 'confirmed';
     const key = `${request.signature}|${request.encoding}|${request.maxSupportedTransactionVersion ?? '-'}|${+flags.explorerkit}${+flags.actionskit}`;
-    const cached = finalized ? this.cache.get(key) : undefined;
+    const cached = finalized ? await this.answers.get(key) : undefined;
     if (cached !== undefined) return { status: 200, body: resultResponse(cached, call.idRaw) + '\n' };
     const reply = await this.backend.getTransaction(upstreamCall, request);
     if (reply.status !== 200) return reply;
@@ -154,7 +193,7 @@ export class Dispatcher {
       : reply.body;
     if (finalized) {
       const result = resultOf(body.toString());
-      if (result !== null && result !== 'null') this.cache.set(key, result);
+      if (result !== null && result !== 'null') this.answers.set(key, result);
     }
     return { status: 200, body };
   }
@@ -206,6 +245,14 @@ function positional(call: Call): unknown[] {
 
 function asRpcError(error: unknown): RpcError {
   if (error instanceof RpcError) return error;
-  console.error('enhanced-rpc: unexpected error while answering a call:', error);
+  log.error({ err: error }, 'unexpected error while answering a call');
   return internalError();
 }
+
+const flagSet = (flags: Flags): FlagSet => (flags.actionskit ? 'actionskit' : flags.explorerkit ? 'explorerkit' : 'none');
+
+/** The gateway's own upstream conditions, as metric reasons. */
+const upstreamReasons = new Map<number, string>([
+  [ErrorCode.upstreamFailed, 'failed'],
+  [ErrorCode.upstreamTimeout, 'timeout'],
+]);

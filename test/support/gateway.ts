@@ -31,6 +31,8 @@ export interface RunningGateway {
   key: string;
   db: string;
   process: ChildProcess;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -63,6 +65,7 @@ export async function startGateway(args: string[] = [], plan = 'unlimited', shar
     key,
     db,
     process: child,
+    output: () => output,
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGTERM');

@@ -3,11 +3,15 @@
  * one entry per encoding, version limit and flag set) is kept in memory, least recently used first
  * out, within a byte budget. The id is not part of what is kept: each answer gets its caller's id.
  */
-export class ResponseCache {
+export class LruCache {
   private readonly entries = new Map<string, string>();
   private bytes = 0;
 
   constructor(private readonly maxBytes: number) {}
+
+  get bytesHeld(): number {
+    return this.bytes;
+  }
 
   get(key: string): string | undefined {
     const value = this.entries.get(key);

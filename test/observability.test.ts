@@ -1,0 +1,133 @@
+/**
+ * What an operator sees of a running gateway: /metrics in Prometheus text format, /health and its
+ * JSON detail, and the structured log, which must never carry an API key (ours or an upstream's).
+ */
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadBundledRegistry } from '../src/decode/registry.js';
+import { instructionEntriesOf, readableResult } from '../src/enhance/transaction-shape.js';
+import { post, rpc, startGateway, tempDir, type RunningGateway } from './support/gateway.js';
+import { join } from 'node:path';
+
+const registry = loadBundledRegistry();
+/** Its OKX router entries include instructions (swap2 and kin) that the bundled IDL does not describe. */
+const partlyDecoded = '122amq2zVwHWNJ4vZE5EDhF6YzKUCewWUuF8oNsmU4CGs29LfwoMHmrPed45tEoEXBrTV9NHN1S5x1X23vDG1thc';
+const swapSignature = '33LHUzKfhBvU68kYib22oFx2XdQKQZ2sfvTmmdCFEr6YidyP8S3WwAurjz6Suewvr2WUByV79K3stNCZDe7wq3De';
+
+const running: RunningGateway[] = [];
+after(() => Promise.all(running.map((g) => g.stop())));
+
+async function gateway(args: string[] = []): Promise<RunningGateway> {
+  const gw = await startGateway(args);
+  running.push(gw);
+  return gw;
+}
+
+type Samples = Map<string, number>;
+
+/** `name{a="x",b="y"} value` lines keyed by name and labels sorted by name, as written. */
+async function scrape(gw: RunningGateway): Promise<Samples> {
+  const response = await fetch(`${gw.url}/metrics`);
+  assert.equal(response.status, 200);
+  assert.match(response.headers.get('content-type') ?? '', /^text\/plain; version=0\.0\.4/);
+  const samples: Samples = new Map();
+  for (const line of (await response.text()).split('\n')) {
+    if (line === '' || line.startsWith('#')) continue;
+    const m = /^([a-z_:][a-z0-9_:]*)(?:\{(.*)\})? (\S+)$/i.exec(line);
+    assert.ok(m, `not a sample line: ${line}`);
+    const labels = m[2] ? m[2].split(/,(?=[a-z_]+=")/).sort().join(',') : '';
+    samples.set(labels ? `${m[1]}{${labels}}` : m[1], Number(m[3]));
+  }
+  return samples;
+}
+
+const sample = (s: Samples, name: string, labels: Record<string, string> = {}) => {
+  const text = Object.entries(labels).map(([k, v]) => `${k}="${v}"`).sort().join(',');
+  return s.get(text ? `${name}{${text}}` : name) ?? 0;
+};
+
+/** Entries of described programs that came back without a decoded form, per program, read off the answer itself. */
+function undecodedIn(answerText: string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const entry of instructionEntriesOf(readableResult(JSON.parse(answerText).result))) {
+    const programId = entry.programId as string | undefined;
+    if (programId === undefined || 'parsed' in entry || registry.versions(programId).length === 0) continue;
+    counts[programId] = (counts[programId] ?? 0) + 1;
+  }
+  return counts;
+}
+
+for (const workers of ['0', '1']) {
+  test(`/metrics counts calls per method and flag set, refusals, decode failures and the pool (workers ${workers})`, async () => {
+    const gw = await gateway(['--workers', workers]);
+    const rpcUrl = `${gw.url}/${gw.key}`;
+    const before = await scrape(gw);
+    assert.equal(sample(before, 'enhanced_rpc_calls_total', { method: 'getSlot', flags: 'none', outcome: 'ok' }), 0);
+
+    await post(rpcUrl, rpc('getSlot'));
+    await post(rpcUrl, [rpc('getSlot', [], 1), rpc('getBalance', ['not base58!'], 2)]);
+    const enhanced = await post(`${rpcUrl}?explorerkit=true`, rpc('getTransaction', [partlyDecoded, { maxSupportedTransactionVersion: 0 }]));
+    assert.equal(enhanced.status, 200);
+    await post(`${rpcUrl}?actionskit=true`, rpc('getTransaction', [swapSignature, { maxSupportedTransactionVersion: 0 }]));
+    await post(`${gw.url}/not-a-key`, rpc('getSlot'));
+    await post(rpcUrl, rpc('someMethodNobodyHas'));
+
+    const after = await scrape(gw);
+    assert.equal(sample(after, 'enhanced_rpc_calls_total', { method: 'getSlot', flags: 'none', outcome: 'ok' }), 2);
+    assert.equal(sample(after, 'enhanced_rpc_calls_total', { method: 'getTransaction', flags: 'explorerkit', outcome: 'ok' }), 1);
+    assert.equal(sample(after, 'enhanced_rpc_calls_total', { method: 'getTransaction', flags: 'actionskit', outcome: 'ok' }), 1);
+    assert.equal(sample(after, 'enhanced_rpc_call_duration_seconds_count', { method: 'getTransaction', flags: 'actionskit' }), 1);
+    // Unknown method names share one label value, so clients cannot mint new series.
+    assert.ok(sample(after, 'enhanced_rpc_calls_total', { method: 'other', flags: 'none', outcome: 'ok' })
+      + sample(after, 'enhanced_rpc_calls_total', { method: 'other', flags: 'none', outcome: 'error' }) >= 1);
+    assert.ok(![...after.keys()].some((k) => k.includes('someMethodNobodyHas')));
+    assert.equal(sample(after, 'enhanced_rpc_http_responses_total', { status: '401' }), 1);
+
+    const expected = undecodedIn(enhanced.text);
+    assert.ok(Object.keys(expected).length > 0, 'the transaction has entries its programs\' descriptions do not decode');
+    for (const [program, n] of Object.entries(expected)) {
+      assert.equal(sample(after, 'enhanced_rpc_decode_failures_total', { program }), n, program);
+    }
+    assert.equal(sample(after, 'enhanced_rpc_pool_threads'), Number(workers));
+    assert.ok(sample(after, 'enhanced_rpc_process_resident_memory_bytes') > 0);
+    assert.ok(sample(after, 'enhanced_rpc_response_cache_bytes') > 0, 'finalized answers were kept');
+  });
+}
+
+test('/health stays the node\'s plain text; /health/detail reports each upstream without its path', async () => {
+  const node = await gateway();
+  const upstreamSecret = node.key;
+  const dead = `http://127.0.0.1:1/${'s3cret'.repeat(4)}`;
+  const gw = await gateway(['--upstream', `${node.url}/${upstreamSecret}`, '--upstream', dead, '--ledger', join(tempDir(), 'cache.sqlite')]);
+  const health = await fetch(`${gw.url}/health`);
+  assert.equal(health.status, 200);
+  assert.equal(await health.text(), 'ok');
+
+  // One call through the dead upstream's turn marks it failed; the healthy one answers.
+  for (let i = 0; i < 4; i++) await post(`${gw.url}/${gw.key}`, rpc('getSlot', [], i));
+  const detail = await fetch(`${gw.url}/health/detail`);
+  assert.equal(detail.status, 200);
+  const body = await detail.json() as { status: string; backend: Record<string, { up: boolean; consecutiveFailures: number }>; inFlight: number };
+  assert.equal(body.status, 'ok');
+  assert.deepEqual(Object.keys(body.backend).sort(), [new URL(node.url).origin, 'http://127.0.0.1:1'].sort());
+  assert.equal(body.backend[new URL(node.url).origin].up, true);
+  const text = JSON.stringify(body);
+  assert.ok(!text.includes(upstreamSecret) && !text.includes('s3cret'), 'no upstream path in the detail');
+
+  const log = gw.output();
+  assert.ok(!log.includes(upstreamSecret) && !log.includes('s3cret'), 'no upstream path in the log');
+  assert.ok(!log.includes(gw.key), 'no API key in the log');
+});
+
+test('the log is one JSON object per line, and keys never appear in it', async () => {
+  const gw = await gateway();
+  await post(`${gw.url}/${gw.key}`, rpc('getSlot'));
+  await post(`${gw.url}/wrong-key-${gw.key.slice(0, 8)}`, rpc('getSlot'));
+  await post(`${gw.url}/`, rpc('getSlot'), { 'x-api-key': gw.key });
+  const lines = gw.output().split('\n').filter((l) => l.startsWith('{'));
+  const started = lines.map((l) => JSON.parse(l) as { level: number; msg: string; port?: number }).find((r) => r.msg === 'gateway started');
+  assert.ok(started, 'a structured start record');
+  assert.equal(started.level, 30);
+  assert.equal(started.port, gw.port);
+  assert.ok(!gw.output().includes(gw.key));
+});
