@@ -45,6 +45,8 @@ export class GatewayMetrics implements CallObserver {
   private readonly enhanceFailures: Counter<'method'>;
   private readonly upstreamErrors: Counter<'reason'>;
   private readonly cacheLookups: Counter<'tier' | 'result'>;
+  /** Label lookups cost more than the increments; the few series in use are kept bound. */
+  private readonly callSeries = new Map<string, { count: Counter.Internal; seconds: Histogram.Internal<'method' | 'flags'> }>();
 
   constructor(sources: MetricSources = {}) {
     const registers = [this.registry];
@@ -133,9 +135,16 @@ export class GatewayMetrics implements CallObserver {
   }
 
   call(method: string, flags: FlagSet, outcome: CallOutcome, seconds: number): void {
-    const label = methodLabel(method);
-    this.calls.inc({ method: label, flags, outcome });
-    this.callSeconds.observe({ method: label, flags }, seconds);
+    const key = `${method}|${flags}|${outcome}`;
+    let series = this.callSeries.get(key);
+    if (series === undefined) {
+      const label = methodLabel(method);
+      series = { count: this.calls.labels(label, flags, outcome), seconds: this.callSeconds.labels(label, flags) };
+      // Bounded like the labels: unknown methods are not remembered one by one.
+      if (label !== 'other') this.callSeries.set(key, series);
+    }
+    series.count.inc();
+    series.seconds.observe(seconds);
   }
 
   response(status: number): void {
