@@ -12,6 +12,7 @@ import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readIdl } from '../src/idl/read-idl.js';
+import { instructionDiscriminator } from '../src/idl/discriminators.js';
 import { compileProgram, type CompiledProgram, type DecodedInstruction } from '../src/decode/compile.js';
 import { loadBundledRegistry } from '../src/decode/registry.js';
 import { camelCase } from '../src/decode/names.js';
@@ -547,5 +548,23 @@ test('the registry serves idls/hand-written, and a published IDL in idls/ wins',
     assert.equal(description?.dialect, 'anchor');
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('OKX router: the *2 instructions of an earlier build decode with the aliased layouts (hints.json), to their last field', () => {
+  const okx = '6m2CDdhRgxpH4WjvdzxAYbGxwdGUz5MziiL5jek2kBma';
+  const aliases = new Map(['swap2', 'commission_spl_swap2', 'commission_sol_swap2'].map((name) => [Buffer.from(instructionDiscriminator(name)).toString('hex'), name]));
+  const program: Program = { file: `${okx}.json with its hints`, raw: null, compiled: loadBundledRegistry().versions(okx)[0] };
+  const samples = corpus(new Set([okx])).filter((s) => aliases.has(Buffer.from(s.data.subarray(0, 8)).toString('hex')));
+  assert.ok(samples.length >= 6, `corpus entries calling the *2 instructions: ${samples.length}`);
+  for (const sample of samples) {
+    const d = decodedOf(program, sample);
+    assert.equal(d.decoded.instruction.name, aliases.get(Buffer.from(sample.data.subarray(0, 8)).toString('hex')));
+    assert.match(String(d.args.orderId), /^\d+$/, `${sample.where}: order_id, the last field, is read`);
+    const { amountIn, expectAmountOut, minReturn, amounts, routes } = d.args.data;
+    assert.equal(amounts.reduce((a: bigint, b: string) => a + BigInt(b), 0n), BigInt(amountIn), `${sample.where}: the split amounts add up to the amount in`);
+    assert.ok(BigInt(minReturn) <= BigInt(expectAmountOut), `${sample.where}: minimum return within the expected amount`);
+    assert.equal(routes.length, amounts.length, `${sample.where}: one route per split`);
+    for (const hop of routes.flat()) assert.equal(hop.weights.reduce((a: number, b: number) => a + b, 0), 100, `${sample.where}: hop weights are percentages`);
   }
 });

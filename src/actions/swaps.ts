@@ -295,7 +295,9 @@ const planners: Readonly<Record<string, Readonly<Record<string, Planner>>>> = {
   swapNyd8XiQwJ6ianp9snpu4brUqFxadzvHebnAXjJZ: { swap: tokenSwap, swapV2: tokenSwap },
   SwaPpA9LAaLfeLi3a68M4DjnLqgtticKg6CnyNwgAC8: { swap: tokenSwap },
   stkitrT1Uoy18Dk1fTrgPw8W6MVzoCfYoAFT4MLsmhq: { swapViaStake: tokenSwap },
-  '6m2CDdhRgxpH4WjvdzxAYbGxwdGUz5MziiL5jek2kBma': { swap: tokenSwap, swapV3: tokenSwap, swapTobV3: tokenSwap, swapTobV3WithReceiver: tokenSwap },
+  '6m2CDdhRgxpH4WjvdzxAYbGxwdGUz5MziiL5jek2kBma': Object.fromEntries(
+    ['swap', 'swap2', 'commissionSplSwap', 'commissionSplSwap2', 'commissionSolSwap', 'commissionSolSwap2', 'swapV3', 'swapTobV3', 'swapTobV3WithReceiver'].map((t) => [t, tokenSwap]),
+  ),
   PhoeNiXZ8ByJGLkxNfZRnkUfjvmuYqLR89jjFHGqdXY: { swap: phoenix },
 };
 

@@ -8,6 +8,7 @@ import { readAnchor } from './anchor.js';
 import { readShank } from './shank.js';
 import { readCodama } from './codama.js';
 import { decodeBase58 } from '../codec/base58.js';
+import { instructionDiscriminator } from './discriminators.js';
 
 export interface IdlHints {
   /** For IDLs that carry no address (legacy IDLs often keep it in metadata.address or not at all). */
@@ -23,6 +24,12 @@ export interface IdlHints {
    * byte is the discriminator.
    */
   accountFieldIsDiscriminator?: string;
+  /**
+   * Anchor instructions that an earlier build of the program also had under another name with the
+   * same accounts and arguments (OKX's `swap2` is today's `swap`): new name → existing name. The
+   * alias gets the Anchor discriminator of its own name.
+   */
+  instructionAliases?: Record<string, string>;
   /**
    * Told of each instruction, account, event or type left out because it cannot be described (an
    * unsupported construct, or a type it needs that the IDL does not define); the rest is still read.
@@ -61,7 +68,17 @@ export function readIdl(json: unknown, hints: IdlHints = {}): ProgramDescription
   if (hints.instructionTags !== undefined && read !== readAnchorLegacy) {
     throw new Error(`instructionTags are for IDLs without discriminators; this ${dialect} IDL has its own`);
   }
-  return settle(read(json, hints), hints);
+  return settle(withAliases(read(json, hints), hints), hints);
+}
+
+function withAliases(program: ProgramDescription, hints: IdlHints): ProgramDescription {
+  if (hints.instructionAliases === undefined) return program;
+  const aliases = Object.entries(hints.instructionAliases).map(([name, of]) => {
+    const original = program.instructions.find((ix) => ix.name === of);
+    if (original === undefined) throw new Error(`instruction alias ${name}: the IDL has no instruction ${of}`);
+    return { ...original, name, discriminator: instructionDiscriminator(name) };
+  });
+  return { ...program, instructions: [...program.instructions, ...aliases] };
 }
 
 /**
