@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { fingerprintOf, generateApiKey, hashApiKey, looksLikeApiKey, looksLikeFingerprint, sameHash } from './api-key.js';
 import { defaultPlans, type Plan } from './plans.js';
+import { KeyLookupCache } from './lookup-cache.js';
 
 export interface KeyRecord {
   id: number;
@@ -53,8 +54,6 @@ export interface SqliteKeyStoreOptions {
 }
 
 const SCHEMA_VERSION = 1;
-/** Bounds memory when a client floods us with well-formed but unknown keys. */
-const MAX_CACHE_ENTRIES = 10_000;
 /** 32-bit fingerprints collide at about one in four billion per pair; a few retries make that moot. */
 const MAX_FINGERPRINT_ATTEMPTS = 8;
 
@@ -191,9 +190,7 @@ export function openSqliteKeyStore(file: string, opts: SqliteKeyStoreOptions = {
     usage: db.prepare<[number, string], { requests: number }>('SELECT requests FROM usage WHERE key_id = ? AND month = ?'),
   };
 
-  // Keyed by the hex hash rather than the key so raw keys are not retained in memory. Map keeps
-  // insertion order and every entry has the same TTL, so the first entry is always the oldest.
-  const cache = new Map<string, { record: KeyRecord | null; expiresAt: number }>();
+  const cache = new KeyLookupCache(cacheTtlMs, now);
 
   const nowIso = () => new Date(now()).toISOString();
 
@@ -218,20 +215,15 @@ export function openSqliteKeyStore(file: string, opts: SqliteKeyStoreOptions = {
       if (!looksLikeApiKey(key)) return null;
       const hash = hashApiKey(key);
       const cacheKey = hash.toString('hex');
-      const t = now();
       const hit = cache.get(cacheKey);
-      if (hit && hit.expiresAt > t) return hit.record;
-      cache.delete(cacheKey);
+      if (hit !== undefined) return hit;
 
       // The index lookup's timing can at most hint at stored hashes, which do not help recover a
       // key; the constant-time compare is the actual confirmation of the match.
       const row = stmt.keyByHash.get(hash);
       const record = row && sameHash(row.key_hash, hash) ? recordFromRow(row) : null;
 
-      if (cacheTtlMs > 0) {
-        if (cache.size >= MAX_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
-        cache.set(cacheKey, { record, expiresAt: t + cacheTtlMs });
-      }
+      cache.set(cacheKey, record);
       return record;
     },
 
@@ -248,7 +240,6 @@ export function openSqliteKeyStore(file: string, opts: SqliteKeyStoreOptions = {
       } else {
         return false;
       }
-      // Revocations are rare, so dropping every cached answer is simpler than finding the one entry.
       cache.clear();
       return changes > 0;
     },

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { fingerprintOf, generateApiKey, hashApiKey, looksLikeApiKey, looksLikeFingerprint, sameHash } from './api-key.js';
 import type { KeyRecord, KeyStore } from './key-store.js';
 import { defaultPlans, type Plan } from './plans.js';
+import { KeyLookupCache } from './lookup-cache.js';
 
 /**
  * The KeyStore contract with every method returning a Promise, for stores backed by a network
@@ -29,8 +30,6 @@ export interface PgKeyStoreOptions {
   poolSize?: number;
 }
 
-/** Bounds memory when a client floods us with well-formed but unknown keys. */
-const MAX_CACHE_ENTRIES = 10_000;
 /** 32-bit fingerprints collide at about one in four billion per pair; a few retries make that moot. */
 const MAX_FINGERPRINT_ATTEMPTS = 8;
 
@@ -172,9 +171,7 @@ export async function openPgKeyStore(url: string, opts: PgKeyStoreOptions = {}):
       p.name, p.requests_per_second, p.burst, p.monthly_quota, p.enhanced_parsing
     FROM ${s}.api_keys k JOIN ${s}.plans p ON p.name = k.plan`;
 
-  // Keyed by the hex hash rather than the key so raw keys are not retained in memory. Map keeps
-  // insertion order and every entry has the same TTL, so the first entry is always the oldest.
-  const cache = new Map<string, { record: KeyRecord | null; expiresAt: number }>();
+  const cache = new KeyLookupCache(cacheTtlMs, now);
   // Concurrent lookups of one uncached key share a single query.
   const inflight = new Map<string, Promise<KeyRecord | null>>();
   // Bumped whenever this instance changes keys or plans, so a lookup that started before the
@@ -197,10 +194,7 @@ export async function openPgKeyStore(url: string, opts: PgKeyStoreOptions = {}):
       // The index lookup's timing can at most hint at stored hashes, which do not help recover a
       // key; the constant-time compare is the actual confirmation of the match.
       const record = row && sameHash(row.key_hash, hash) ? recordFromRow(row) : null;
-      if (cacheTtlMs > 0 && startedAt === generation) {
-        if (cache.size >= MAX_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
-        cache.set(cacheKey, { record, expiresAt: now() + cacheTtlMs });
-      }
+      if (startedAt === generation) cache.set(cacheKey, record);
       return record;
     } finally {
       if (startedAt === generation) inflight.delete(cacheKey);
@@ -237,8 +231,7 @@ export async function openPgKeyStore(url: string, opts: PgKeyStoreOptions = {}):
       const hash = hashApiKey(key);
       const cacheKey = hash.toString('hex');
       const hit = cache.get(cacheKey);
-      if (hit && hit.expiresAt > now()) return hit.record;
-      cache.delete(cacheKey);
+      if (hit !== undefined) return hit;
       let pending = inflight.get(cacheKey);
       if (!pending) {
         pending = lookup(hash, cacheKey);
@@ -267,7 +260,6 @@ export async function openPgKeyStore(url: string, opts: PgKeyStoreOptions = {}):
       } else {
         return false;
       }
-      // Revocations are rare, so dropping every cached answer is simpler than finding the one entry.
       invalidate();
       return (result.rowCount ?? 0) > 0;
     },
