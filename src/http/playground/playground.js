@@ -9,7 +9,7 @@ const submitButton = document.getElementById('submit');
 const statusLine = document.getElementById('status');
 const resultArea = document.getElementById('result');
 
-/** Answers already fetched, by query and view, so toggling the view asks the gateway only once. */
+/** Answers to the current query, by view, so toggling the view asks the gateway only once. */
 const answers = new Map();
 let current = null;
 
@@ -47,14 +47,14 @@ const flagsFor = (view) => (view === 'parsed' ? '?actionskit=true' : '');
 async function show() {
   const view = selectedView();
   const query = current;
-  const cacheKey = view + ' ' + JSON.stringify(query.params);
   submitButton.disabled = true;
   statusLine.className = '';
   statusLine.textContent = 'Asking the gateway…';
   try {
-    if (!answers.has(cacheKey)) answers.set(cacheKey, await call(query, flagsFor(view)));
-    if (query !== current || view !== selectedView()) return;
-    const answer = answers.get(cacheKey);
+    const answer = answers.get(view) ?? (await call(query, flagsFor(view)));
+    if (query !== current) return;
+    answers.set(view, answer);
+    if (view !== selectedView()) return;
     statusLine.textContent = '';
     resultArea.replaceChildren(...render(query, view, answer));
   } catch (error) {
@@ -84,6 +84,7 @@ async function call(query, flags) {
   let parsed;
   try {
     parsed = parseLossless(text);
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not one answer');
   } catch {
     throw new Error(`The gateway answered HTTP ${response.status} with something other than JSON.`);
   }
@@ -190,9 +191,10 @@ function renderTransaction(tx, view) {
   const accountFlags = new Map(keys.map((k) => [k.pubkey, k]));
   const meta = tx.meta ?? {};
   const failed = meta.err !== null && meta.err !== undefined;
+  const failedAt = Array.isArray(meta.err?.InstructionError) ? ` at instruction #${meta.err.InstructionError[0] + 1}` : '';
   const summary = table('summary', [
     ['Signature', mono(tx.transaction.signatures[0])],
-    ['Result', failed ? el('span', 'bad', 'Failed: ' + JSON.stringify(meta.err)) : el('span', 'good', 'Success')],
+    ['Result', failed ? el('span', 'bad', `Failed${failedAt}: ${JSON.stringify(meta.err)}`) : el('span', 'good', 'Success')],
     ['Slot', mono(tx.slot)],
     ['Block time', tx.blockTime ? new Date(tx.blockTime * 1000).toISOString() : 'unknown'],
     ['Fee', mono(units(BigInt(meta.fee ?? 0), 9) + ' SOL')],
