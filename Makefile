@@ -28,7 +28,12 @@ build: $(BUILD) $(LEDGER)
 serve: build
 	node dist/src/cli.js serve $(ARGS)
 
-test: build
+# The playground's browser test drives Debian's Chromium; installed here when missing (needs root).
+CHROMIUM := /usr/bin/chromium
+$(CHROMIUM):
+	apt-get update && apt-get install -y --no-install-recommends chromium
+
+test: build $(CHROMIUM)
 	node --test --test-reporter=spec dist/test/*.test.js
 
 bench: build

@@ -4,6 +4,7 @@
  */
 import { uws, type HttpResponse, type TemplatedApp, type us_listen_socket } from './uws.js';
 import { enhanced, parseFlags } from './flags.js';
+import { servePlayground } from './playground.js';
 import { errorResponse, readableId, readBody, type Body } from '../rpc/envelope.js';
 import { ErrorCode, RpcError } from '../rpc/errors.js';
 import type { Dispatcher, DispatchResult } from '../rpc/dispatch.js';
@@ -107,6 +108,7 @@ export class HttpServer {
     });
     this.app.post('/*', (res, req) => this.onPost(res, req.getUrl(), req.getQuery() ?? '', req.getHeader('x-api-key'),
       req.getHeader('content-type'), req.getHeader('content-length')));
+    servePlayground(this.app);
     this.app.any('/*', (res) => {
       this.send(res, { status: 405, body: 'Used HTTP Method is not allowed. POST or OPTIONS is required', contentType: 'text/plain' });
     });
