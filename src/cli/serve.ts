@@ -1,38 +1,24 @@
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { createGateway, defaultKeyDbFile, defaultLedgerFile, defaultWorkers } from '../gateway.js';
+import { createGateway } from '../gateway.js';
+import { configFilePath, resolveServeOptions, serveFlags } from './config.js';
 
 export async function runServe(args: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      host: { type: 'string', default: '127.0.0.1' },
-      port: { type: 'string', default: '8899' },
-      upstream: { type: 'string', multiple: true, default: [] },
-      ledger: { type: 'string', default: defaultLedgerFile },
-      db: { type: 'string', default: defaultKeyDbFile },
-      'upstream-timeout': { type: 'string', default: '10000' },
-      workers: { type: 'string', default: String(defaultWorkers) },
-      redis: { type: 'string' },
-      postgres: { type: 'string' },
-    },
-  });
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0..65535, got ${values.port}`);
-  const workers = Number(values.workers);
-  if (!Number.isInteger(workers) || workers < 0) throw new Error(`--workers must be a whole number ≥ 0, got ${values.workers}`);
-  const gateway = await createGateway({
-    host: values.host,
-    port,
-    upstreams: values.upstream,
-    ledgerFile: values.ledger,
-    keyDbFile: values.db,
-    upstreamTimeoutMs: Number(values['upstream-timeout']),
-    workers,
-    redisUrl: values.redis,
-    postgresUrl: values.postgres,
-  });
-  const base = `http://${values.host}:${gateway.port}`;
-  const source = values.upstream!.length > 0 ? `${values.upstream!.length} upstream node(s), ledger as cache` : 'the embedded ledger';
+  const { values } = parseArgs({ args, options: serveFlags });
+  const path = configFilePath(values, process.env);
+  let file: { path: string; text: string } | undefined;
+  if (path !== undefined) {
+    try {
+      file = { path, text: readFileSync(path, 'utf8') };
+    } catch (error) {
+      throw new Error(`cannot read config file ${path}: ${(error as Error).message}`);
+    }
+  }
+  const { options, errors } = resolveServeOptions(values, process.env, file);
+  if (errors.length > 0) throw new Error(`invalid settings, not starting:\n  ${errors.join('\n  ')}`);
+  const gateway = await createGateway(options);
+  const base = `http://${options.host}:${gateway.port}`;
+  const source = options.upstreams.length > 0 ? `${options.upstreams.length} upstream node(s), ledger as cache` : 'the embedded ledger';
   console.log(`enhanced-rpc listening on ${base} (answers from ${source})`);
   if ((await gateway.keys.countKeys()) === 0) {
     const { key } = await gateway.keys.createKey('developer', 'development key created by serve');

@@ -39,14 +39,12 @@ export interface RunningGateway {
 /** A plan no test or benchmark will hit the limits of, unless it sets out to. */
 export const unlimitedPlan = ['plans', 'set', 'unlimited', '--rps', '1000000000', '--burst', '1000000000', '--quota', 'unlimited', '--enhanced', 'true'];
 
-/** `shared` starts another instance on the key database (and key) of one already running. */
-export async function startGateway(args: string[] = [], plan = 'unlimited', shared?: Pick<RunningGateway, 'db' | 'key'>): Promise<RunningGateway> {
-  const db = shared?.db ?? join(tempDir(), 'keys.sqlite');
-  if (!shared && plan === 'unlimited') runCli([...unlimitedPlan, '--db', db]);
-  const key = shared?.key ?? createKey(db, plan);
-  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--db', db, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/**
+ * `enhanced-rpc serve` with exactly `args` and the environment `env`; resolves once it prints its
+ * listening line, rejects with everything it printed if it exits before.
+ */
+export async function spawnServe(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ port: number; process: ChildProcess; output(): string }> {
+  const child = spawn(process.execPath, [cli, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
   let output = '';
   const port = await new Promise<number>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -58,6 +56,22 @@ export async function startGateway(args: string[] = [], plan = 'unlimited', shar
     child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
     child.once('exit', (code) => reject(new Error(`gateway exited with ${code} before listening:\n${output}`)));
   });
+  return { port, process: child, output: () => output };
+}
+
+/** Stops a gateway with SIGTERM, as an operator would, and waits until it has exited. */
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+}
+
+/** `shared` starts another instance on the key database (and key) of one already running. */
+export async function startGateway(args: string[] = [], plan = 'unlimited', shared?: Pick<RunningGateway, 'db' | 'key'>): Promise<RunningGateway> {
+  const db = shared?.db ?? join(tempDir(), 'keys.sqlite');
+  if (!shared && plan === 'unlimited') runCli([...unlimitedPlan, '--db', db]);
+  const key = shared?.key ?? createKey(db, plan);
+  const { port, process: child, output } = await spawnServe(['--port', '0', '--db', db, ...args]);
   const url = `http://127.0.0.1:${port}`;
   return {
     url,
@@ -65,12 +79,8 @@ export async function startGateway(args: string[] = [], plan = 'unlimited', shar
     key,
     db,
     process: child,
-    output: () => output,
-    async stop() {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await once(child, 'exit');
-    },
+    output,
+    stop: () => stopProcess(child),
   };
 }
 

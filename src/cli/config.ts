@@ -1,0 +1,179 @@
+/**
+ * Where `serve` takes its settings from, first match wins: the command line, an ENHANCED_RPC_*
+ * environment variable, the JSON config file (`--config FILE` or ENHANCED_RPC_CONFIG), the default.
+ * Kept free of I/O so every rule can be tested without starting a process. Anything it cannot use
+ * — an unknown key or variable, a value of the wrong type — is an error, never skipped, so a typo
+ * in a deployment stops the start instead of quietly running on a default.
+ */
+import type { ParseArgsConfig } from 'node:util';
+import { defaultKeyDbFile, defaultLedgerFile, defaultWorkers, type GatewayOptions } from '../gateway.js';
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** What createGateway gets: everything that has a default is filled in. */
+export type ServeOptions = Required<Pick<GatewayOptions, 'host' | 'port' | 'upstreams' | 'ledgerFile' | 'keyDbFile' | 'upstreamTimeoutMs' | 'workers' | 'logLevel'>>
+  & Pick<GatewayOptions, 'redisUrl' | 'postgresUrl'>;
+
+type Kind = 'text' | 'list' | 'port' | 'count' | 'milliseconds' | 'level';
+
+interface Setting {
+  /** The flag's long name, the config file's key, and (upper case, `_` for `-`) the variable's name. */
+  name: string;
+  option: keyof ServeOptions;
+  kind: Kind;
+  fallback?: string | number | string[];
+}
+
+export const settings: Setting[] = [
+  { name: 'host', option: 'host', kind: 'text', fallback: '127.0.0.1' },
+  { name: 'port', option: 'port', kind: 'port', fallback: 8899 },
+  { name: 'upstream', option: 'upstreams', kind: 'list', fallback: [] },
+  { name: 'upstream-timeout', option: 'upstreamTimeoutMs', kind: 'milliseconds', fallback: 10_000 },
+  { name: 'ledger', option: 'ledgerFile', kind: 'text', fallback: defaultLedgerFile },
+  { name: 'db', option: 'keyDbFile', kind: 'text', fallback: defaultKeyDbFile },
+  { name: 'workers', option: 'workers', kind: 'count', fallback: defaultWorkers },
+  { name: 'redis', option: 'redisUrl', kind: 'text' },
+  { name: 'postgres', option: 'postgresUrl', kind: 'text' },
+  { name: 'log-level', option: 'logLevel', kind: 'level', fallback: 'info' },
+];
+
+export const envPrefix = 'ENHANCED_RPC_';
+export const envName = (name: string) => envPrefix + name.toUpperCase().replaceAll('-', '_');
+export const configEnv = envName('config');
+
+/** For node:util parseArgs (strict), so an unknown flag stops the start too. */
+export const serveFlags: NonNullable<ParseArgsConfig['options']> = Object.fromEntries([
+  ['config', { type: 'string' }],
+  ...settings.map((s) => [s.name, s.kind === 'list' ? { type: 'string', multiple: true } : { type: 'string' }]),
+]);
+
+export type Flags = Record<string, string | boolean | (string | boolean)[] | undefined>;
+export type Env = Record<string, string | undefined>;
+
+/** The config file to read, if any: `--config` wins over ENHANCED_RPC_CONFIG. */
+export function configFilePath(flags: Flags, env: Env): string | undefined {
+  const flag = flags.config;
+  if (typeof flag === 'string') return flag;
+  return env[configEnv] || undefined;
+}
+
+export interface Resolution {
+  options: ServeOptions;
+  errors: string[];
+}
+
+/**
+ * `file` is the config file's path (for messages) and text, as read by the caller. `options` is
+ * only meant to be used when `errors` is empty.
+ */
+export function resolveServeOptions(flags: Flags, env: Env, file?: { path: string; text: string }): Resolution {
+  const errors: string[] = [];
+  const fromFile = file ? readConfigFile(file, errors) : {};
+  const known = new Set([configEnv, ...settings.map((s) => envName(s.name))]);
+  for (const name of Object.keys(env).sort()) {
+    if (name.startsWith(envPrefix) && !known.has(name)) {
+      errors.push(`environment variable ${name} is not a setting; known: ${[...known].join(', ')}`);
+    }
+  }
+  const options: Record<string, unknown> = {};
+  for (const setting of settings) {
+    const flag = flags[setting.name];
+    const variable = envName(setting.name);
+    let value: unknown;
+    if (flag !== undefined) {
+      value = fromText(setting, flag, `--${setting.name}`, errors);
+    } else if (env[variable]) {
+      value = fromText(setting, setting.kind === 'list' ? env[variable]!.split(',') : env[variable]!, variable, errors);
+    } else if (setting.name in fromFile) {
+      value = fromJson(setting, fromFile[setting.name], `config file ${file!.path}: "${setting.name}"`, errors);
+    } else {
+      value = setting.fallback;
+    }
+    if (value !== undefined) options[setting.option] = value;
+  }
+  return { options: options as unknown as ServeOptions, errors };
+}
+
+function readConfigFile(file: { path: string; text: string }, errors: string[]): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(file.text);
+  } catch (error) {
+    errors.push(`config file ${file.path} is not valid JSON: ${(error as Error).message}`);
+    return {};
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    errors.push(`config file ${file.path} must hold one JSON object of settings, got ${jsonType(parsed)}`);
+    return {};
+  }
+  const names = settings.map((s) => s.name);
+  const record = parsed as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (!names.includes(key)) errors.push(`config file ${file.path}: unknown key "${key}"; known: ${names.join(', ')}`);
+  }
+  return record;
+}
+
+/** A flag's or a variable's text; lists arrive already split. */
+function fromText(setting: Setting, raw: string | boolean | (string | boolean)[], source: string, errors: string[]): unknown {
+  if (setting.kind === 'list') {
+    const items = (Array.isArray(raw) ? raw : [raw]).map((item) => String(item).trim()).filter((item) => item !== '');
+    if (items.length === 0) errors.push(`${source} must name at least one URL`);
+    return items;
+  }
+  const text = String(raw);
+  if (setting.kind === 'port' || setting.kind === 'count' || setting.kind === 'milliseconds') {
+    const number = /^\d+$/.test(text) ? Number(text) : NaN;
+    return checkNumber(setting, number, JSON.stringify(text), source, errors);
+  }
+  return checkText(setting, text, source, errors);
+}
+
+function fromJson(setting: Setting, value: unknown, source: string, errors: string[]): unknown {
+  if (setting.kind === 'list') {
+    if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || item === '')) {
+      errors.push(`${source} must be an array of URL strings, got ${jsonType(value)}`);
+      return undefined;
+    }
+    return value;
+  }
+  if (setting.kind === 'port' || setting.kind === 'count' || setting.kind === 'milliseconds') {
+    return checkNumber(setting, typeof value === 'number' ? value : NaN, typeof value === 'number' ? String(value) : jsonType(value), source, errors);
+  }
+  if (typeof value !== 'string') {
+    errors.push(`${source} must be a string, got ${jsonType(value)}`);
+    return undefined;
+  }
+  return checkText(setting, value, source, errors);
+}
+
+function checkNumber(setting: Setting, value: number, shown: string, source: string, errors: string[]): number | undefined {
+  const [min, max, what] = setting.kind === 'port'
+    ? [0, 65_535, 'a port number 0..65535']
+    : setting.kind === 'count' ? [0, Infinity, 'a whole number ≥ 0']
+    // Node's timers treat anything above 2^31-1 ms as 1 ms.
+    : [1, 2_147_483_647, 'a whole number of milliseconds 1..2147483647'];
+  if (Number.isInteger(value) && value >= min && value <= max) return value;
+  errors.push(`${source} must be ${what}, got ${shown}`);
+  return undefined;
+}
+
+/** Never echoes the value: URLs here often carry passwords or provider keys. */
+function checkText(setting: Setting, value: string, source: string, errors: string[]): string | undefined {
+  if (setting.kind === 'level') {
+    if (logLevels.includes(value)) return value;
+    errors.push(`${source} must be one of ${logLevels.join(', ')}, got ${JSON.stringify(value)}`);
+    return undefined;
+  }
+  if (value === '') {
+    errors.push(`${source} must not be empty`);
+    return undefined;
+  }
+  return value;
+}
+
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
