@@ -6,7 +6,7 @@ LEDGER := dist/ledger.sqlite
 TS_SOURCES := $(shell find src test bench scripts -name '*.ts' 2>/dev/null)
 CORPUS := $(wildcard ledger/txs/* ledger/accounts/*)
 
-.PHONY: install build serve test bench coverage load fuzz clean
+.PHONY: install build serve test bench coverage load soak fuzz clean
 
 install: $(NODE_MODULES)
 
@@ -46,6 +46,9 @@ bench: build
 
 load: build
 	node dist/bench/load.js
+
+soak: build
+	node dist/bench/soak.js
 
 fuzz: build
 	FUZZ_ROUNDS=$${FUZZ_ROUNDS:-200} node --test dist/test/fuzz-decoders.test.js

@@ -7,45 +7,14 @@
  * front gateway's decoding threads; default: the gateway's own default) tune it.
  */
 import autocannon from 'autocannon';
-import { readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { corpusAccountsDir, corpusTransactionsDir } from '../src/paths.js';
-import { startGateway } from '../test/support/gateway.js';
+import { mixes, startFrontedGateway } from './mix.js';
 
 const duration = Number(process.env.DURATION ?? 10);
 const connections = Number(process.env.CONNECTIONS ?? 32);
 const workers = process.env.WORKERS;
 
-const signatures = readdirSync(corpusTransactionsDir)
-  .map((f) => /^(\w+)\.(json|jsonParsed|base64)\.json$/.exec(f))
-  .filter((m): m is RegExpExecArray => m !== null && m[2] !== 'jsonParsed')
-  .map((m) => m[1]);
-const addresses = readdirSync(corpusAccountsDir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
-const call = (method: string, params: unknown[], id: number | string = 1) => ({ jsonrpc: '2.0', id, method, params });
-const transaction = (signature: string, id: number | string = 1) => call('getTransaction', [signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }], id);
-
-interface Mix {
-  name: string;
-  path: string;
-  bodies: string[];
-}
-
-const mixes: Mix[] = [
-  { name: 'pass-through getSlot', path: '', bodies: [JSON.stringify(call('getSlot', []))] },
-  { name: 'getTransaction (standard)', path: '', bodies: signatures.map((s) => JSON.stringify(transaction(s))) },
-  { name: 'getTransaction explorerkit', path: '?explorerkit=true', bodies: signatures.map((s) => JSON.stringify(transaction(s))) },
-  { name: 'getTransaction actionskit', path: '?actionskit=true', bodies: signatures.map((s) => JSON.stringify(transaction(s))) },
-  {
-    name: 'batch of 10 getTransaction, explorerkit',
-    path: '?explorerkit=true',
-    bodies: Array.from({ length: Math.ceil(signatures.length / 10) }, (_, b) =>
-      JSON.stringify(Array.from({ length: 10 }, (_, i) => transaction(signatures[(b * 10 + i) % signatures.length], i)))),
-  },
-  { name: 'getMultipleAccounts explorerkit', path: '?explorerkit=true', bodies: [JSON.stringify(call('getMultipleAccounts', [addresses, { encoding: 'base64' }]))] },
-];
-
-const node = await startGateway();
-const gateway = await startGateway(['--upstream', `${node.url}/${node.key}`, ...(workers === undefined ? [] : ['--workers', workers])]);
+const { node, gateway } = await startFrontedGateway(workers);
 const rows: string[] = [];
 try {
   for (const mix of mixes) {

@@ -1,0 +1,44 @@
+/**
+ * What `make load` and `make soak` send: request bodies taken from the corpus, grouped by kind, and
+ * the two gateways they are sent through (a ledger-mode gateway playing the standard node, a second
+ * gateway in front of it, as in production).
+ */
+import { readdirSync } from 'node:fs';
+import { corpusAccountsDir, corpusTransactionsDir } from '../src/paths.js';
+import { startGateway, type RunningGateway } from '../test/support/gateway.js';
+
+const signatures = readdirSync(corpusTransactionsDir)
+  .map((f) => /^(\w+)\.(json|jsonParsed|base64)\.json$/.exec(f))
+  .filter((m): m is RegExpExecArray => m !== null && m[2] !== 'jsonParsed')
+  .map((m) => m[1]);
+const addresses = readdirSync(corpusAccountsDir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+const call = (method: string, params: unknown[], id: number | string = 1) => ({ jsonrpc: '2.0', id, method, params });
+const transaction = (signature: string, id: number | string = 1) => call('getTransaction', [signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }], id);
+
+export interface Mix {
+  name: string;
+  /** The query string after the key. */
+  path: string;
+  bodies: string[];
+}
+
+export const mixes: Mix[] = [
+  { name: 'pass-through getSlot', path: '', bodies: [JSON.stringify(call('getSlot', []))] },
+  { name: 'getTransaction (standard)', path: '', bodies: signatures.map((s) => JSON.stringify(transaction(s))) },
+  { name: 'getTransaction explorerkit', path: '?explorerkit=true', bodies: signatures.map((s) => JSON.stringify(transaction(s))) },
+  { name: 'getTransaction actionskit', path: '?actionskit=true', bodies: signatures.map((s) => JSON.stringify(transaction(s))) },
+  {
+    name: 'batch of 10 getTransaction, explorerkit',
+    path: '?explorerkit=true',
+    bodies: Array.from({ length: Math.ceil(signatures.length / 10) }, (_, b) =>
+      JSON.stringify(Array.from({ length: 10 }, (_, i) => transaction(signatures[(b * 10 + i) % signatures.length], i)))),
+  },
+  { name: 'getMultipleAccounts explorerkit', path: '?explorerkit=true', bodies: [JSON.stringify(call('getMultipleAccounts', [addresses, { encoding: 'base64' }]))] },
+];
+
+/** `workers`: the front gateway's decoding threads; its own default when undefined. */
+export async function startFrontedGateway(workers?: string): Promise<{ node: RunningGateway; gateway: RunningGateway }> {
+  const node = await startGateway();
+  const gateway = await startGateway(['--upstream', `${node.url}/${node.key}`, ...(workers === undefined ? [] : ['--workers', workers])]);
+  return { node, gateway };
+}
