@@ -197,6 +197,7 @@ test('the real CLI takes its port and upstream from the config file and its key 
     assert.equal(answer.status, 200, answer.text);
     assert.equal(JSON.parse(answer.text).result, 4242);
     assert.equal(node.calls(), 1, 'the call went to the upstream the file names');
+    assert.doesNotMatch(gw.output(), /gateway started/, 'log-level warn from the file holds back info lines');
   } finally {
     await stopProcess(gw.process);
     node.server.close();
@@ -216,6 +217,7 @@ test('the real CLI: ENHANCED_RPC_CONFIG names the file, a variable overrides its
     const answer = await post(`http://127.0.0.1:${envPort}/${key}`, rpc('getSlot'));
     assert.equal(JSON.parse(answer.text).result, 2);
     assert.deepEqual([fromFile.calls(), fromFlag.calls()], [0, 1]);
+    assert.match(gw.output(), /"msg":"gateway started"/, 'the default log level, info');
   } finally {
     await stopProcess(gw.process);
     fromFile.server.close();

@@ -7,8 +7,7 @@
  */
 import type { ParseArgsConfig } from 'node:util';
 import { defaultKeyDbFile, defaultLedgerFile, defaultWorkers, type GatewayOptions } from '../gateway.js';
-
-export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+import { logLevels } from '../observe/log.js';
 
 /** What createGateway gets: everything that has a default is filled in. */
 export type ServeOptions = Required<Pick<GatewayOptions, 'host' | 'port' | 'upstreams' | 'ledgerFile' | 'keyDbFile' | 'upstreamTimeoutMs' | 'workers' | 'logLevel'>>
@@ -161,7 +160,7 @@ function checkNumber(setting: Setting, value: number, shown: string, source: str
 /** Never echoes the value: URLs here often carry passwords or provider keys. */
 function checkText(setting: Setting, value: string, source: string, errors: string[]): string | undefined {
   if (setting.kind === 'level') {
-    if (logLevels.includes(value)) return value;
+    if ((logLevels as readonly string[]).includes(value)) return value;
     errors.push(`${source} must be one of ${logLevels.join(', ')}, got ${JSON.stringify(value)}`);
     return undefined;
   }
