@@ -3,6 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { once } from 'node:events';
 import { cli, createKey, post, rpc, runCli, startGateway, tempDir, type RunningGateway } from './support/gateway.js';
 
 let gw: RunningGateway;
@@ -86,17 +87,29 @@ test('plans list shows the three default plans', () => {
   for (const name of ['free', 'developer', 'business']) assert.match(out, new RegExp(`^${name}\\t`, 'm'));
 });
 
-test('serve with an empty key store creates a development key and prints a working curl line', async () => {
-  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--db', join(tempDir(), 'empty.sqlite')], { stdio: ['ignore', 'pipe', 'inherit'] });
-  try {
-    let output = '';
-    const curl = await new Promise<string>((resolve) => {
-      child.stdout!.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const line = output.split('\n').find((l) => l.trim().startsWith('curl '));
-        if (line) resolve(line.trim());
-      });
+/** serve on an empty key store, its stdout a terminal (through script(1)'s pseudo-terminal) or a pipe. */
+function serveEmpty(db: string, terminal: boolean) {
+  const command = [process.execPath, cli, 'serve', '--port', '0', '--db', db];
+  return terminal
+    ? spawn('script', ['-qfec', command.map((a) => `'${a}'`).join(' '), '/dev/null'], { stdio: ['ignore', 'pipe', 'inherit'] })
+    : spawn(command[0], command.slice(1), { stdio: ['ignore', 'pipe', 'inherit'] });
+}
+
+function waitForLine(child: ReturnType<typeof spawn>, pattern: RegExp): Promise<{ line: string; output: string }> {
+  let output = '';
+  return new Promise((resolve) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = output.split(/\r?\n/).find((l) => pattern.test(l));
+      if (line) resolve({ line: line.trim(), output });
     });
+  });
+}
+
+test('serve at a terminal with an empty key store creates a development key and prints a working curl line', async () => {
+  const child = serveEmpty(join(tempDir(), 'empty.sqlite'), true);
+  try {
+    const { line: curl, output } = await waitForLine(child, /^\s*curl /);
     assert.match(output, /for local use only/);
     const [, url] = /curl -s (\S+)/.exec(curl)!;
     const answer = await post(url, rpc('getHealth'));
@@ -105,4 +118,17 @@ test('serve with an empty key store creates a development key and prints a worki
   } finally {
     child.kill('SIGTERM');
   }
+});
+
+test('serve as a service (stdout not a terminal) creates no key, so none reaches a journal', async () => {
+  const db = join(tempDir(), 'empty.sqlite');
+  const child = serveEmpty(db, false);
+  try {
+    const { output } = await waitForLine(child, /every request will be refused until one is created/);
+    assert.doesNotMatch(output, /curl|erpc_/);
+  } finally {
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  }
+  assert.equal(runCli(['keys', 'list', '--db', db]).trim(), '');
 });
