@@ -172,6 +172,8 @@ const supportedPrograms = new Set([
   'SwaPpA9LAaLfeLi3a68M4DjnLqgtticKg6CnyNwgAC8', 'stkitrT1Uoy18Dk1fTrgPw8W6MVzoCfYoAFT4MLsmhq', '6m2CDdhRgxpH4WjvdzxAYbGxwdGUz5MziiL5jek2kBma',
   'PhoeNiXZ8ByJGLkxNfZRnkUfjvmuYqLR89jjFHGqdXY', 'srmqPvymJeFKQ4zGQed1GFppgkRHL9kaELCbyksJtPX', '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin',
   'MFv2hWf31Z9kbCa1snEPYctwafyhdvnV7FZnsebVacA', '4R3gSG8BpU4t19KYj8CfnbtRpnT8gtk4dvTHxVRwc2r7',
+  'BSwp6bEBihVLdqJRKGgzjcGLHkcTuzmSo1TQkHepzH8p', 'obriQD1zbpyLz95G5n7nJe6a4DPjpFwa5XYPoNm113y', 'SoLFiHG9TfgtdUXUjWAxi3LtvYuFyDLVhBWxdMZxyCe',
+  'GFXsSL5sSaDfNFQUYsHekbWBW1TsFdjDYzACh62tEHxn',
 ]);
 
 test('corpus: one entry per instruction, no exception, and every sentence grounded in its transaction', () => {

@@ -63,6 +63,10 @@ const PROGRAM_NAMES: Readonly<Record<string, string>> = {
   DCA265Vj8a9CEuX1eb1LWRnDT7uK6q1xMipnNyatn23M: 'Jupiter DCA',
   '4R3gSG8BpU4t19KYj8CfnbtRpnT8gtk4dvTHxVRwc2r7': 'Jito',
   CoREENxT6tW1HoK8ypY1SxRMZTcVPm7R94rH4PZNhX7d: 'Metaplex Core',
+  BSwp6bEBihVLdqJRKGgzjcGLHkcTuzmSo1TQkHepzH8p: 'Bonkswap',
+  obriQD1zbpyLz95G5n7nJe6a4DPjpFwa5XYPoNm113y: 'Obric',
+  SoLFiHG9TfgtdUXUjWAxi3LtvYuFyDLVhBWxdMZxyCe: 'SolFi',
+  GFXsSL5sSaDfNFQUYsHekbWBW1TsFdjDYzACh62tEHxn: 'GooseFX',
 };
 
 export function programName(programId: string): string {

@@ -255,6 +255,53 @@ const pumpSwap: Planner = (i, type) => {
 
 const PUMP = '6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P';
 
+/** Bonkswap: the amount in is `deltaIn`; `priceLimit` bounds the pool price, not the output. */
+const bonkswap: Planner = (i) => {
+  const xToY = flag(i.xToY);
+  return {
+    actor: str(i.swapper),
+    verb: 'swap',
+    sources: [xToY ? i.swapperXAccount : i.swapperYAccount],
+    destinations: [xToY ? i.swapperYAccount : i.swapperXAccount],
+    sourceMint: str(xToY ? i.tokenX : i.tokenY),
+    destinationMint: str(xToY ? i.tokenY : i.tokenX),
+    exactIn: arg(i.deltaIn?.v),
+  };
+};
+
+const obric: Planner = (i) => {
+  const xToY = flag(i.isXToY);
+  return {
+    actor: str(i.user),
+    verb: 'swap',
+    sources: [xToY ? i.userTokenAccountX : i.userTokenAccountY],
+    destinations: [xToY ? i.userTokenAccountY : i.userTokenAccountX],
+    exactIn: arg(i.inputAmt),
+    minOut: arg(i.minOutputAmt),
+  };
+};
+
+const solfi: Planner = (i) => {
+  const quoteToBase = flag(i.isQuoteToBase);
+  return {
+    actor: str(i.tokenTransferAuthority),
+    verb: 'swap',
+    sources: [quoteToBase ? i.userQuoteAta : i.userBaseAta],
+    destinations: [quoteToBase ? i.userBaseAta : i.userQuoteAta],
+    exactIn: arg(i.inAmount),
+    minOut: arg(i.minimumAmountOut),
+  };
+};
+
+const gooseFxSsl: Planner = (i) => ({
+  actor: str(i.userWallet),
+  verb: 'swap',
+  sources: [i.userAtaIn],
+  destinations: [i.userAtaOut],
+  exactIn: arg(i.amountIn),
+  minOut: arg(i.minOut),
+});
+
 /** Program id → instruction type → planner. */
 const planners: Readonly<Record<string, Readonly<Record<string, Planner>>>> = {
   JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4: Object.fromEntries(
@@ -299,6 +346,10 @@ const planners: Readonly<Record<string, Readonly<Record<string, Planner>>>> = {
     ['swap', 'swap2', 'commissionSplSwap', 'commissionSplSwap2', 'commissionSolSwap', 'commissionSolSwap2', 'swapV3', 'swapTobV3', 'swapTobV3WithReceiver'].map((t) => [t, tokenSwap]),
   ),
   PhoeNiXZ8ByJGLkxNfZRnkUfjvmuYqLR89jjFHGqdXY: { swap: phoenix },
+  BSwp6bEBihVLdqJRKGgzjcGLHkcTuzmSo1TQkHepzH8p: { swap: bonkswap },
+  obriQD1zbpyLz95G5n7nJe6a4DPjpFwa5XYPoNm113y: { swap: obric, swap2: obric },
+  SoLFiHG9TfgtdUXUjWAxi3LtvYuFyDLVhBWxdMZxyCe: { swap: solfi },
+  GFXsSL5sSaDfNFQUYsHekbWBW1TsFdjDYzACh62tEHxn: { swap: gooseFxSsl },
 };
 
 export function swapPlan(entry: Entry): SwapPlan | null {
