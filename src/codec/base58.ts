@@ -86,6 +86,19 @@ for (let v = 0; v < PAIR; v++) {
 const pubkeyText = Buffer.alloc(DIGITS32);
 const ZERO_KEY = '1'.repeat(32);
 
+/** The five digits of a limb (below 58^5 < 2^30, so integer division) ending at out[last]. */
+function digits5(out: Uint8Array, limb: number, last: number): void {
+  const rest = ((limb | 0) / PAIR) | 0;
+  const low = (limb | 0) - rest * PAIR;
+  const top = (rest / PAIR) | 0;
+  const mid = rest - top * PAIR;
+  out[last] = pairLow[low];
+  out[last - 1] = pairHigh[low];
+  out[last - 2] = pairLow[mid];
+  out[last - 3] = pairHigh[mid];
+  out[last - 4] = alphabetCodes[top];
+}
+
 /** base58 of bytes[at, at + 32), the caller having checked that they exist. */
 export function encodePubkeyAt(bytes: Uint8Array, at: number): string {
   const b = bytes;
@@ -97,24 +110,39 @@ export function encodePubkeyAt(bytes: Uint8Array, at: number): string {
   if ((h0 | h1 | h2 | h3 | h4 | h5 | h6 | h7 | h8 | h9 | h10 | h11 | h12 | h13 | h14 | h15) === 0) return ZERO_KEY;
   const w = weights;
   const out = pubkeyText;
-  let carry = 0;
-  for (let j = 0, o = 0, last = DIGITS32 - 1; j < LIMBS32; j++, o += 16, last -= 5) {
-    const x = carry +
-      h0 * w[o] + h1 * w[o + 1] + h2 * w[o + 2] + h3 * w[o + 3] + h4 * w[o + 4] + h5 * w[o + 5] + h6 * w[o + 6] + h7 * w[o + 7] +
-      h8 * w[o + 8] + h9 * w[o + 9] + h10 * w[o + 10] + h11 * w[o + 11] + h12 * w[o + 12] + h13 * w[o + 13] + h14 * w[o + 14] + h15 * w[o + 15];
-    carry = Math.floor(x * INV_BASE5);
-    // Below 2^30: integer arithmetic from here. Five digits: two pairs and a single.
-    const limb = (x - carry * BASE5) | 0;
-    const rest = (limb / PAIR) | 0;
-    const low = limb - rest * PAIR;
-    const top = (rest / PAIR) | 0;
-    const mid = rest - top * PAIR;
-    out[last] = pairLow[low];
-    out[last - 1] = pairHigh[low];
-    out[last - 2] = pairLow[mid];
-    out[last - 3] = pairHigh[mid];
-    out[last - 4] = alphabetCodes[top];
-  }
+  // Limb j, least significant first. A half-word's weight 2^(16·(15-i)) has no limb above
+  // 16·(15-i) / log2(58^5), so each later limb leaves out more of the low half-words. The sums
+  // come before the carry is added, so only the carry's own arithmetic is a chain.
+  let x = h0 * w[0] + h1 * w[1] + h2 * w[2] + h3 * w[3] + h4 * w[4] + h5 * w[5] + h6 * w[6] + h7 * w[7] +
+    h8 * w[8] + h9 * w[9] + h10 * w[10] + h11 * w[11] + h12 * w[12] + h13 * w[13] + h14 * w[14] + h15 * w[15];
+  let carry = Math.floor(x * INV_BASE5);
+  digits5(out, x - carry * BASE5, 44);
+  x = (h0 * w[16] + h1 * w[17] + h2 * w[18] + h3 * w[19] + h4 * w[20] + h5 * w[21] + h6 * w[22] + h7 * w[23] +
+    h8 * w[24] + h9 * w[25] + h10 * w[26] + h11 * w[27] + h12 * w[28] + h13 * w[29]) + carry;
+  carry = Math.floor(x * INV_BASE5);
+  digits5(out, x - carry * BASE5, 39);
+  x = (h0 * w[32] + h1 * w[33] + h2 * w[34] + h3 * w[35] + h4 * w[36] + h5 * w[37] + h6 * w[38] + h7 * w[39] +
+    h8 * w[40] + h9 * w[41] + h10 * w[42] + h11 * w[43]) + carry;
+  carry = Math.floor(x * INV_BASE5);
+  digits5(out, x - carry * BASE5, 34);
+  x = (h0 * w[48] + h1 * w[49] + h2 * w[50] + h3 * w[51] + h4 * w[52] + h5 * w[53] + h6 * w[54] + h7 * w[55] +
+    h8 * w[56] + h9 * w[57]) + carry;
+  carry = Math.floor(x * INV_BASE5);
+  digits5(out, x - carry * BASE5, 29);
+  x = (h0 * w[64] + h1 * w[65] + h2 * w[66] + h3 * w[67] + h4 * w[68] + h5 * w[69] + h6 * w[70] + h7 * w[71]) + carry;
+  carry = Math.floor(x * INV_BASE5);
+  digits5(out, x - carry * BASE5, 24);
+  x = (h0 * w[80] + h1 * w[81] + h2 * w[82] + h3 * w[83] + h4 * w[84] + h5 * w[85]) + carry;
+  carry = Math.floor(x * INV_BASE5);
+  digits5(out, x - carry * BASE5, 19);
+  x = (h0 * w[96] + h1 * w[97] + h2 * w[98] + h3 * w[99] + h4 * w[100]) + carry;
+  carry = Math.floor(x * INV_BASE5);
+  digits5(out, x - carry * BASE5, 14);
+  x = (h0 * w[112] + h1 * w[113] + h2 * w[114]) + carry;
+  carry = Math.floor(x * INV_BASE5);
+  digits5(out, x - carry * BASE5, 9);
+  // 2^256 / 58^40 < 58^5: the top limb takes no carry out.
+  digits5(out, h0 * w[128] + carry, 4);
   // Leading zero digits are not part of the number; each leading zero byte is one '1'.
   let start = 0;
   while (start < DIGITS32 && out[start] === 49) start++;
