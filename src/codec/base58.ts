@@ -56,53 +56,103 @@ export function decodeBase58(text: string): Uint8Array | null {
 const alphabetCodes = Uint8Array.from(alphabet, (c) => c.charCodeAt(0));
 
 /*
- * Pubkeys (32 bytes) are by far the most frequent input, so they take a table-driven path: the
- * key as 16 half-words, each half-word's weight 2^(16·k) precomputed in base 58^5, so the number's
- * base-58^5 limbs are sums of products (all below 2^53) followed by one carry pass, instead of a
- * division per limb per input chunk.
+ * Pubkeys (32 bytes) are by far the most frequent input: every account decode renders several. The
+ * key is read as 16 big-endian half-words h_i, and the weight 2^(16·(15-i)) of each is precomputed
+ * in base 58^5, so limb j of the number is Σ h_i·weight_ij (every product below 2^45.3, the sum of
+ * 16 below 2^49.3: exact in doubles) plus the carry from limb j-1. The carry chain is the critical
+ * path, so it multiplies by the reciprocal instead of dividing: for x < 2^50 the product is within
+ * 2^-31 of x / 58^5, while a quotient that is not an integer lies at least 1 / 58^5 > 2^-30 from
+ * one, so the floor is exact; for exact multiples (quotients below 2^21) the test checks every one.
+ * Digits are written straight into a Buffer whose latin1 text is the result.
  */
 const BASE5 = 656356768; // 58^5
+const INV_BASE5 = 1 / BASE5;
 const LIMBS32 = 9; // ⌈256 / log2(58^5)⌉
-const weights: Float64Array[] = Array.from({ length: 16 }, (_, i) => {
+const DIGITS32 = LIMBS32 * 5;
+/** weights[16·j + i]: limb j (least significant first) of 2^(16·(15-i)) in base 58^5. */
+const weights = new Float64Array(16 * LIMBS32);
+for (let i = 0; i < 16; i++) {
   let v = 1n << BigInt(16 * (15 - i));
-  const limbs = new Float64Array(LIMBS32);
-  for (let j = 0; j < LIMBS32; j++) {
-    limbs[j] = Number(v % BigInt(BASE5));
-    v /= BigInt(BASE5);
-  }
-  return limbs;
-});
-const sums = new Float64Array(LIMBS32);
-const digits32 = new Uint8Array(LIMBS32 * 5);
+  for (let j = 0; v > 0n; j++, v /= BigInt(BASE5)) weights[16 * j + i] = Number(v % BigInt(BASE5));
+}
+/** Two digits (a value below 58^2) as their two character codes. */
+const PAIR = 3364;
+const pairHigh = new Uint8Array(PAIR);
+const pairLow = new Uint8Array(PAIR);
+for (let v = 0; v < PAIR; v++) {
+  pairHigh[v] = alphabetCodes[Math.floor(v / 58)];
+  pairLow[v] = alphabetCodes[v % 58];
+}
+const pubkeyText = Buffer.alloc(DIGITS32);
+const ZERO_KEY = '1'.repeat(32);
 
-function encodePubkey(bytes: Uint8Array): string {
-  sums.fill(0);
-  for (let i = 0; i < 16; i++) {
-    const half = bytes[2 * i] * 256 + bytes[2 * i + 1];
-    if (half === 0) continue;
-    const w = weights[i];
-    for (let j = 0; j < LIMBS32; j++) sums[j] += half * w[j];
-  }
-  let carry = 0;
-  for (let j = 0; j < LIMBS32; j++) {
-    const x = sums[j] + carry;
-    carry = Math.floor(x / BASE5);
-    let limb = x - carry * BASE5;
-    for (let k = 0; k < 5; k++) {
-      const d = limb % 58;
-      digits32[digits32.length - 1 - (j * 5 + k)] = alphabetCodes[d];
-      limb = (limb - d) / 58;
-    }
-  }
-  let zeros = 0;
-  while (zeros < 32 && bytes[zeros] === 0) zeros++;
+/** The five digits of a limb (below 58^5 < 2^30, so integer division) ending at out[last]. */
+function digits5(out: Uint8Array, limb: number, last: number): void {
+  const rest = ((limb | 0) / PAIR) | 0;
+  const low = (limb | 0) - rest * PAIR;
+  const top = (rest / PAIR) | 0;
+  const mid = rest - top * PAIR;
+  out[last] = pairLow[low];
+  out[last - 1] = pairHigh[low];
+  out[last - 2] = pairLow[mid];
+  out[last - 3] = pairHigh[mid];
+  out[last - 4] = alphabetCodes[top];
+}
+
+/** base58 of bytes[at, at + 32), the caller having checked that they exist. */
+export function encodePubkeyAt(bytes: Uint8Array, at: number): string {
+  const b = bytes;
+  const h0 = (b[at] << 8) | b[at + 1], h1 = (b[at + 2] << 8) | b[at + 3], h2 = (b[at + 4] << 8) | b[at + 5], h3 = (b[at + 6] << 8) | b[at + 7];
+  const h4 = (b[at + 8] << 8) | b[at + 9], h5 = (b[at + 10] << 8) | b[at + 11], h6 = (b[at + 12] << 8) | b[at + 13], h7 = (b[at + 14] << 8) | b[at + 15];
+  const h8 = (b[at + 16] << 8) | b[at + 17], h9 = (b[at + 18] << 8) | b[at + 19], h10 = (b[at + 20] << 8) | b[at + 21], h11 = (b[at + 22] << 8) | b[at + 23];
+  const h12 = (b[at + 24] << 8) | b[at + 25], h13 = (b[at + 26] << 8) | b[at + 27], h14 = (b[at + 28] << 8) | b[at + 29], h15 = (b[at + 30] << 8) | b[at + 31];
+  // Pubkey::default() stands for "none" in many account layouts.
+  if ((h0 | h1 | h2 | h3 | h4 | h5 | h6 | h7 | h8 | h9 | h10 | h11 | h12 | h13 | h14 | h15) === 0) return ZERO_KEY;
+  const w = weights;
+  const out = pubkeyText;
+  // Limb j, least significant first. A half-word's weight 2^(16·(15-i)) has no limb above
+  // 16·(15-i) / log2(58^5), so each later limb leaves out more of the low half-words. The sums
+  // come before the carry is added, so only the carry's own arithmetic is a chain.
+  let x = h0 * w[0] + h1 * w[1] + h2 * w[2] + h3 * w[3] + h4 * w[4] + h5 * w[5] + h6 * w[6] + h7 * w[7] +
+    h8 * w[8] + h9 * w[9] + h10 * w[10] + h11 * w[11] + h12 * w[12] + h13 * w[13] + h14 * w[14] + h15 * w[15];
+  let carry = Math.floor(x * INV_BASE5);
+  digits5(out, x - carry * BASE5, 44);
+  x = (h0 * w[16] + h1 * w[17] + h2 * w[18] + h3 * w[19] + h4 * w[20] + h5 * w[21] + h6 * w[22] + h7 * w[23] +
+    h8 * w[24] + h9 * w[25] + h10 * w[26] + h11 * w[27] + h12 * w[28] + h13 * w[29]) + carry;
+  carry = Math.floor(x * INV_BASE5);
+  digits5(out, x - carry * BASE5, 39);
+  x = (h0 * w[32] + h1 * w[33] + h2 * w[34] + h3 * w[35] + h4 * w[36] + h5 * w[37] + h6 * w[38] + h7 * w[39] +
+    h8 * w[40] + h9 * w[41] + h10 * w[42] + h11 * w[43]) + carry;
+  carry = Math.floor(x * INV_BASE5);
+  digits5(out, x - carry * BASE5, 34);
+  x = (h0 * w[48] + h1 * w[49] + h2 * w[50] + h3 * w[51] + h4 * w[52] + h5 * w[53] + h6 * w[54] + h7 * w[55] +
+    h8 * w[56] + h9 * w[57]) + carry;
+  carry = Math.floor(x * INV_BASE5);
+  digits5(out, x - carry * BASE5, 29);
+  x = (h0 * w[64] + h1 * w[65] + h2 * w[66] + h3 * w[67] + h4 * w[68] + h5 * w[69] + h6 * w[70] + h7 * w[71]) + carry;
+  carry = Math.floor(x * INV_BASE5);
+  digits5(out, x - carry * BASE5, 24);
+  x = (h0 * w[80] + h1 * w[81] + h2 * w[82] + h3 * w[83] + h4 * w[84] + h5 * w[85]) + carry;
+  carry = Math.floor(x * INV_BASE5);
+  digits5(out, x - carry * BASE5, 19);
+  x = (h0 * w[96] + h1 * w[97] + h2 * w[98] + h3 * w[99] + h4 * w[100]) + carry;
+  carry = Math.floor(x * INV_BASE5);
+  digits5(out, x - carry * BASE5, 14);
+  x = (h0 * w[112] + h1 * w[113] + h2 * w[114]) + carry;
+  carry = Math.floor(x * INV_BASE5);
+  digits5(out, x - carry * BASE5, 9);
+  // 2^256 / 58^40 < 58^5: the top limb takes no carry out.
+  digits5(out, h0 * w[128] + carry, 4);
+  // Leading zero digits are not part of the number; each leading zero byte is one '1'.
   let start = 0;
-  while (start < digits32.length && digits32[start] === 49) start++;
-  return '1'.repeat(zeros) + String.fromCharCode.apply(null, digits32.subarray(start) as unknown as number[]);
+  while (start < DIGITS32 && out[start] === 49) start++;
+  let zeros = 0;
+  while (zeros < 32 && b[at + zeros] === 0) zeros++;
+  return out.toString('latin1', start - zeros, DIGITS32);
 }
 
 export function encodeBase58(bytes: Uint8Array): string {
-  if (bytes.length === 32) return encodePubkey(bytes);
+  if (bytes.length === 32) return encodePubkeyAt(bytes, 0);
   let zeros = 0;
   while (zeros < bytes.length && bytes[zeros] === 0) zeros++;
   // Little-endian limbs of four base58 digits each; a typed array avoids growing a JS array.
@@ -124,20 +174,22 @@ export function encodeBase58(bytes: Uint8Array): string {
       carry = next;
     }
   }
-  const codes = new Uint8Array(zeros + used * 4);
+  const codes = Buffer.allocUnsafe(zeros + used * 4);
   codes.fill(49, 0, zeros);
   let at = codes.length;
   for (let j = 0; j < used; j++) {
-    let limb = limbs[j];
-    for (let k = 0; k < 4; k++) {
-      const d = limb % 58;
-      codes[--at] = alphabetCodes[d];
-      limb = (limb - d) / 58;
-    }
+    // Below 58^4 < 2^31: integer division, not floating-point remainders.
+    const limb = limbs[j] | 0;
+    const high = (limb / PAIR) | 0;
+    const low = limb - high * PAIR;
+    codes[--at] = pairLow[low];
+    codes[--at] = pairHigh[low];
+    codes[--at] = pairLow[high];
+    codes[--at] = pairHigh[high];
   }
-  // The most significant limb's leading zero digits ('1') are not part of the number.
+  // The most significant limb's leading zero digits ('1') are not part of the number; everything
+  // before `start` is '1', so the zero bytes' '1's are the `zeros` characters just before it.
   let start = zeros;
   while (start < codes.length && codes[start] === 49) start++;
-  return String.fromCharCode.apply(null, codes.subarray(0, zeros) as unknown as number[]) +
-    String.fromCharCode.apply(null, codes.subarray(start) as unknown as number[]);
+  return codes.toString('latin1', start - zeros, codes.length);
 }

@@ -25,6 +25,7 @@ import type {
   TypeNode,
   Variant,
 } from '../idl/description.js';
+import { u16At, u32At } from '../codec/little-endian.js';
 import { camelCase } from './names.js';
 import {
   FAIL,
@@ -337,7 +338,7 @@ class Compiler {
       read: (c) => {
         const p = c.pos;
         if (p + tag > c.end) return FAIL;
-        const t = tag === 1 ? c.bytes[p] : c.view.getUint32(p, true);
+        const t = tag === 1 ? c.bytes[p] : u32At(c.bytes, p);
         c.pos = p + tag;
         if (t === 0) {
           if (c.pos + skip > c.end) return FAIL;
@@ -529,7 +530,7 @@ class Compiler {
       read: (c) => {
         const p = c.pos;
         if (p + tag > c.end) return FAIL;
-        const t = tag === 1 ? c.bytes[p] : tag === 2 ? c.view.getUint16(p, true) : c.view.getUint32(p, true);
+        const t = tag === 1 ? c.bytes[p] : tag === 2 ? u16At(c.bytes, p) : u32At(c.bytes, p);
         c.pos = p + tag;
         const variant = lookup(t);
         return variant === undefined ? FAIL : variant(c);

@@ -3,11 +3,12 @@
  * against `end` before touching them, advances `pos` and returns the rendered value, or returns
  * FAIL and leaves the cursor wherever it was (the whole decode is abandoned then).
  */
-import { encodeBase58 } from '../codec/base58.js';
+import { encodeBase58, encodePubkeyAt } from '../codec/base58.js';
+import { decimalAt } from '../codec/decimal.js';
+import { i32At, u16At, u32At } from '../codec/little-endian.js';
 
 export interface Cursor {
   bytes: Uint8Array;
-  view: DataView;
   pos: number;
   /** Readers never look at or past this; a fixed-size window lowers it temporarily. */
   end: number;
@@ -26,76 +27,72 @@ export const FAIL: unique symbol = Symbol('not decoded');
 
 export type Read = (c: Cursor) => unknown;
 
+// Integers are assembled from the bytes directly: creating a DataView for every decode cost about
+// 70 ns, a third of decoding a typical instruction.
 export function cursorOver(bytes: Uint8Array, pos: number, open = false): Cursor {
-  return { bytes, view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), pos, end: bytes.length, depth: 0, open };
+  return { bytes, pos, end: bytes.length, depth: 0, open };
 }
 
 export const failRead: Read = () => FAIL;
 
 // Below 2^21 in the high word, hi * 2^32 + lo stays under 2^53, where doubles are exact; the
-// common amounts take this path and skip BigInt entirely.
+// common amounts take this path, the rest the exact word arithmetic of decimalAt.
 const TWO_POW_32 = 4294967296;
 const EXACT_HIGH = 0x200000;
-
-function u64Text(lo: number, hi: number): string {
-  if (hi < EXACT_HIGH) return String(hi * TWO_POW_32 + lo);
-  return ((BigInt(hi) << 32n) | BigInt(lo)).toString();
-}
-
-/** `hi` is the signed high word. */
-function i64Text(lo: number, hi: number): string {
-  if (hi >= -EXACT_HIGH && hi < EXACT_HIGH) return String(hi * TWO_POW_32 + lo);
-  return ((BigInt(hi) << 32n) + BigInt(lo)).toString();
-}
 
 export function intReader(bytes: 1 | 2 | 4 | 8 | 16 | 32, signed: boolean): Read {
   switch (bytes) {
     case 1:
       return signed
-        ? (c) => (c.pos + 1 > c.end ? FAIL : c.view.getInt8(c.pos++))
+        ? (c) => (c.pos + 1 > c.end ? FAIL : (c.bytes[c.pos++] << 24) >> 24)
         : (c) => (c.pos + 1 > c.end ? FAIL : c.bytes[c.pos++]);
     case 2:
       return (c) => {
         const p = c.pos;
         if (p + 2 > c.end) return FAIL;
         c.pos = p + 2;
-        return signed ? c.view.getInt16(p, true) : c.view.getUint16(p, true);
+        const v = u16At(c.bytes, p);
+        return signed ? (v << 16) >> 16 : v;
       };
     case 4:
-      return (c) => {
-        const p = c.pos;
-        if (p + 4 > c.end) return FAIL;
-        c.pos = p + 4;
-        return signed ? c.view.getInt32(p, true) : c.view.getUint32(p, true);
-      };
+      return signed
+        ? (c) => {
+            const p = c.pos;
+            if (p + 4 > c.end) return FAIL;
+            c.pos = p + 4;
+            return i32At(c.bytes, p);
+          }
+        : (c) => {
+            const p = c.pos;
+            if (p + 4 > c.end) return FAIL;
+            c.pos = p + 4;
+            return u32At(c.bytes, p);
+          };
     case 8:
-      return (c) => {
-        const p = c.pos;
-        if (p + 8 > c.end) return FAIL;
-        c.pos = p + 8;
-        const lo = c.view.getUint32(p, true);
-        return signed ? i64Text(lo, c.view.getInt32(p + 4, true)) : u64Text(lo, c.view.getUint32(p + 4, true));
-      };
+      return signed
+        ? (c) => {
+            const p = c.pos;
+            if (p + 8 > c.end) return FAIL;
+            c.pos = p + 8;
+            const hi = i32At(c.bytes, p + 4);
+            if (hi >= -EXACT_HIGH && hi < EXACT_HIGH) return String(hi * TWO_POW_32 + u32At(c.bytes, p));
+            return decimalAt(c.bytes, p, 8, true);
+          }
+        : (c) => {
+            const p = c.pos;
+            if (p + 8 > c.end) return FAIL;
+            c.pos = p + 8;
+            const hi = u32At(c.bytes, p + 4);
+            if (hi < EXACT_HIGH) return String(hi * TWO_POW_32 + u32At(c.bytes, p));
+            return decimalAt(c.bytes, p, 8, false);
+          };
     case 16:
-      return (c) => {
-        const p = c.pos;
-        if (p + 16 > c.end) return FAIL;
-        c.pos = p + 16;
-        const v = c.view;
-        const w2 = v.getUint32(p + 8, true);
-        const w3 = v.getUint32(p + 12, true);
-        if (w2 === 0 && w3 === 0) return u64Text(v.getUint32(p, true), v.getUint32(p + 4, true));
-        const high = signed ? v.getBigInt64(p + 8, true) : v.getBigUint64(p + 8, true);
-        return ((high << 64n) + v.getBigUint64(p, true)).toString();
-      };
     case 32:
       return (c) => {
         const p = c.pos;
-        if (p + 32 > c.end) return FAIL;
-        c.pos = p + 32;
-        let value = 0n;
-        for (let i = 24; i >= 0; i -= 8) value = (value << 64n) | c.view.getBigUint64(p + i, true);
-        return (signed ? BigInt.asIntN(256, value) : value).toString();
+        if (p + bytes > c.end) return FAIL;
+        c.pos = p + bytes;
+        return decimalAt(c.bytes, p, bytes, signed);
       };
   }
 }
@@ -115,13 +112,18 @@ export const shortU16Reader: Read = (c) => {
   return FAIL;
 };
 
+/** The bytes of a float are copied here to be read, instead of a DataView over every input. */
+const floatBytes = new Uint8Array(8);
+const floatView = new DataView(floatBytes.buffer);
+
 /** serde_json writes non-finite floats as null. */
 export function floatReader(bytes: 4 | 8): Read {
   return (c) => {
     const p = c.pos;
     if (p + bytes > c.end) return FAIL;
     c.pos = p + bytes;
-    const x = bytes === 4 ? c.view.getFloat32(p, true) : c.view.getFloat64(p, true);
+    for (let i = 0; i < bytes; i++) floatBytes[i] = c.bytes[p + i];
+    const x = bytes === 4 ? floatView.getFloat32(0, true) : floatView.getFloat64(0, true);
     return Number.isFinite(x) ? x : null;
   };
 }
@@ -141,7 +143,7 @@ export const pubkeyReader: Read = (c) => {
   const p = c.pos;
   if (p + 32 > c.end) return FAIL;
   c.pos = p + 32;
-  return encodeBase58(c.bytes.subarray(p, p + 32));
+  return encodePubkeyAt(c.bytes, p);
 };
 
 /** A little-endian length of `bytes` bytes, or -1 when it is missing or cannot fit in any data. */
@@ -153,12 +155,12 @@ export function readLength(c: Cursor, bytes: 1 | 2 | 4 | 8): number {
     case 1:
       return c.bytes[p];
     case 2:
-      return c.view.getUint16(p, true);
+      return u16At(c.bytes, p);
     case 4:
-      return c.view.getUint32(p, true);
+      return u32At(c.bytes, p);
     case 8:
       // A length needing the high word is beyond any buffer this process can hold.
-      return c.view.getUint32(p + 4, true) === 0 ? c.view.getUint32(p, true) : -1;
+      return u32At(c.bytes, p + 4) === 0 ? u32At(c.bytes, p) : -1;
   }
 }
 
