@@ -3,7 +3,6 @@
  * explorerkit is on (request → validate → authorize → fetch → enhance → respond). Bytes in, text
  * out, so the work can run inline or in a worker thread behind the same interface.
  */
-import type { AccountEncoding } from '../rpc/params.js';
 import type { ProgramRegistry } from '../decode/registry.js';
 import { RpcError } from '../rpc/errors.js';
 import { enhanceTransaction } from './transaction.js';
@@ -15,8 +14,6 @@ export interface EnhanceTask {
   method: EnhancedMethod;
   /** The node's answer, exactly as received. */
   response: Buffer | string;
-  /** getMultipleAccounts: the encoding the client asked for (the node was asked for base64 or jsonParsed). */
-  asked?: AccountEncoding;
   /** getTransaction with actionskit: add a one-sentence summary to each entry that has one. */
   actions?: boolean;
 }
@@ -33,7 +30,7 @@ export interface Enhancer {
 export function enhanceNow(task: EnhanceTask, registry: ProgramRegistry): Buffer | string {
   const text = task.response.toString();
   try {
-    return task.method === 'getTransaction' ? enhanceTransaction(text, registry, task.actions) : enhanceAccounts(text, registry, task.asked);
+    return task.method === 'getTransaction' ? enhanceTransaction(text, registry, task.actions) : enhanceAccounts(text, registry);
   } catch (error) {
     if (error instanceof RpcError) throw error;
     console.error(`enhanced-rpc: ${task.method} enhancement failed, answering the standard output:`, error);

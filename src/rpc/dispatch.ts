@@ -4,7 +4,6 @@
  */
 import type { Backend, BackendReply } from '../upstream/backend.js';
 import type { Enhancer } from '../enhance/enhance.js';
-import { upstreamAccountEncoding } from '../enhance/accounts.js';
 import type { Flags } from '../http/flags.js';
 import { type Body, type Call, type Entry, errorResponse, resultResponse } from './envelope.js';
 import { ResponseCache } from './response-cache.js';
@@ -133,21 +132,17 @@ export class Dispatcher {
   }
 
   /**
-   * With explorerkit and no encoding named, the node is asked for jsonParsed: its native parsing plus
-   * ours. Finalized answers are served from the response cache once rendered.
+   * The node is asked for the encoding the client asked for (json when none is named: clients such as
+   * web3.js's getTransaction name none and read the json shape). Finalized answers are served from
+   * the response cache once rendered.
    */
   private async transaction(call: Call, flags: Flags): Promise<BackendReply> {
     const request = parseGetTransactionParams(positional(call));
-    let upstreamCall = call;
-    if (flags.explorerkit && !request.encodingGiven) {
-      request.encoding = 'jsonParsed';
-      upstreamCall = withConfig(call, { encoding: 'jsonParsed' });
-    }
     const finalized = request.commitment !== 'confirmed';
     const key = `${request.signature}|${request.encoding}|${request.maxSupportedTransactionVersion ?? '-'}|${+flags.explorerkit}${+flags.actionskit}`;
     const cached = finalized ? this.cache.get(key) : undefined;
     if (cached !== undefined) return { status: 200, body: resultResponse(cached, call.idRaw) + '\n' };
-    const reply = await this.backend.getTransaction(upstreamCall, request);
+    const reply = await this.backend.getTransaction(call, request);
     if (reply.status !== 200) return reply;
     const body = flags.explorerkit
       ? await this.enhancer.enhance({ method: 'getTransaction', response: reply.body, actions: flags.actionskit })
@@ -160,35 +155,17 @@ export class Dispatcher {
   }
 
   /**
-   * With explorerkit the node is asked for base64 (or jsonParsed) so that account data can be
-   * decoded; what is not decoded is put back into the encoding the client asked for. A dataSlice
-   * cuts the layout, so sliced requests are answered as the node answers them.
+   * explorerkit decodes accounts only where the client asked for jsonParsed, the one encoding whose
+   * `data` may already be an object: base64, base58 and binary answers keep the shape clients parse
+   * (web3.js's getMultipleAccountsInfo asks for base64 and rejects anything but the pair). A
+   * dataSlice cuts the layout, so sliced requests are answered as the node answers them.
    */
   private async accounts(call: Call, flags: Flags): Promise<BackendReply> {
     const request = parseGetMultipleAccountsParams(positional(call));
-    if (!flags.explorerkit || request.dataSlice) return this.backend.getMultipleAccounts(call, request);
-    const asked = request.encoding;
-    const fetched = upstreamAccountEncoding(asked);
-    const upstreamCall = fetched === (asked ?? 'base64') ? call : withConfig(call, { encoding: fetched });
-    const reply = await this.backend.getMultipleAccounts(upstreamCall, { ...request, encoding: fetched });
-    if (reply.status !== 200) return reply;
-    return { status: 200, body: await this.enhancer.enhance({ method: 'getMultipleAccounts', response: reply.body, asked }) };
+    const reply = await this.backend.getMultipleAccounts(call, request);
+    if (!flags.explorerkit || request.dataSlice || request.encoding !== 'jsonParsed' || reply.status !== 200) return reply;
+    return { status: 200, body: await this.enhancer.enhance({ method: 'getMultipleAccounts', response: reply.body }) };
   }
-}
-
-/**
- * The same call with members added to its config object. The params are re-serialized from their
- * parsed form, which is exact for these methods' params (strings, small integers, booleans).
- */
-function withConfig(call: Call, overrides: Record<string, unknown>): Call {
-  const [first, config] = call.params ?? [];
-  const merged = { ...(typeof config === 'object' && config !== null ? config : typeof config === 'string' ? { encoding: config } : {}), ...overrides };
-  const params = [first, merged];
-  return {
-    ...call,
-    params,
-    raw: `{"jsonrpc":"2.0","id":${call.idRaw},"method":${JSON.stringify(call.method)},"params":${JSON.stringify(params)}}`,
-  };
 }
 
 /** The raw `result` text of a JSON-RPC answer, or null when it carries an error instead. */
