@@ -10,6 +10,7 @@ import { ResponseCache } from './response-cache.js';
 import { scanRequestBody } from '../json/request-scan.js';
 import { ErrorCode, internalError, invalidParams, RpcError } from './errors.js';
 import { parseGetMultipleAccountsParams, parseGetTransactionParams } from './params.js';
+import { discover, discoverMethod } from './openrpc.js';
 
 export interface DispatchLimits {
   /** The seed's limit on getTransaction entries per batch. */
@@ -123,6 +124,8 @@ export class Dispatcher {
               'getMultipleAccounts cannot be batched; send it as a single request (it takes up to 100 addresses)');
           }
           return await this.accounts(call, flags);
+        case discoverMethod:
+          return discover(call);
         default:
           return await this.backend.passThrough(call);
       }
