@@ -33,7 +33,7 @@ export const mixes: Mix[] = [
     bodies: Array.from({ length: Math.ceil(signatures.length / 10) }, (_, b) =>
       JSON.stringify(Array.from({ length: 10 }, (_, i) => transaction(signatures[(b * 10 + i) % signatures.length], i)))),
   },
-  { name: 'getMultipleAccounts explorerkit', path: '?explorerkit=true', bodies: [JSON.stringify(call('getMultipleAccounts', [addresses, { encoding: 'base64' }]))] },
+  { name: 'getMultipleAccounts explorerkit', path: '?explorerkit=true', bodies: [JSON.stringify(call('getMultipleAccounts', [addresses, { encoding: 'jsonParsed' }]))] },
 ];
 
 /** `workers`: the front gateway's decoding threads; its own default when undefined. */

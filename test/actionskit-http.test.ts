@@ -54,6 +54,6 @@ test('actionskit adds sentences and nothing else; it implies explorerkit', async
 });
 
 test('getMultipleAccounts has no actions: actionskit answers as explorerkit does', async () => {
-  const body = rpc('getMultipleAccounts', [['56Ekyu6uBpTna3LR2qkjHjNbDNkCLWK2Lt3uWh7J2R8Z'], { encoding: 'base64' }]);
+  const body = rpc('getMultipleAccounts', [['56Ekyu6uBpTna3LR2qkjHjNbDNkCLWK2Lt3uWh7J2R8Z'], { encoding: 'jsonParsed' }]);
   assert.equal(await ask(body, '?actionskit=true'), await ask(body, '?explorerkit=true'));
 });

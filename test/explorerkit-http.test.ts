@@ -90,10 +90,11 @@ test('getTransaction: non-native instructions come back parsed, the rest byte fo
   if (stats.undecoded.length) console.log('not decoded despite an IDL:\n  ' + stats.undecoded.join('\n  '));
 });
 
-test('getTransaction with explorerkit and no encoding asks for jsonParsed; binary encodings stay unchanged', async () => {
+test('getTransaction with explorerkit and no encoding answers json, the node\'s default; binary encodings stay unchanged', async () => {
   const [, signature] = transactions.find((m) => m[2] === 'base64')!;
-  const plain = JSON.parse(await ask(rpc('getTransaction', [signature, { maxSupportedTransactionVersion: 0 }]), '?explorerkit=true'));
-  assert.equal(typeof plain.result.transaction.message.accountKeys[0], 'object');
+  const unnamed = await ask(rpc('getTransaction', [signature, { maxSupportedTransactionVersion: 0 }]), '?explorerkit=true');
+  assert.equal(unnamed, await ask(rpc('getTransaction', [signature, { encoding: 'json', maxSupportedTransactionVersion: 0 }]), '?explorerkit=true'));
+  assert.equal(typeof JSON.parse(unnamed).result.transaction.message.accountKeys[0], 'string');
   for (const encoding of ['base64', 'base58']) {
     const params = [signature, { encoding, maxSupportedTransactionVersion: 0 }];
     assert.equal(await ask(rpc('getTransaction', params), '?explorerkit=true'), await ask(rpc('getTransaction', params)));
@@ -104,10 +105,10 @@ const accounts = readdirSync(corpusAccountsDir)
   .filter((f) => f.endsWith('.json'))
   .map((f) => ({ address: f.slice(0, -5), owner: JSON.parse(readFileSync(join(corpusAccountsDir, f), 'utf8')).owner as string }));
 
-test('getMultipleAccounts: accounts of programs with an IDL come back parsed, the rest as the node gave them', async () => {
+test('getMultipleAccounts in jsonParsed: accounts of programs with an IDL come back parsed, the rest as the node gave them', async () => {
   const addresses = accounts.map((a) => a.address);
-  const standard = JSON.parse(await ask(rpc('getMultipleAccounts', [addresses, { encoding: 'base64' }])));
-  const enhancedText = await ask(rpc('getMultipleAccounts', [addresses, { encoding: 'base64' }]), '?explorerkit=true');
+  const standard = JSON.parse(await ask(rpc('getMultipleAccounts', [addresses, { encoding: 'jsonParsed' }])));
+  const enhancedText = await ask(rpc('getMultipleAccounts', [addresses, { encoding: 'jsonParsed' }]), '?explorerkit=true');
   const enhanced = JSON.parse(enhancedText);
   assert.match(enhancedText, /"rentEpoch":18446744073709551615/);
   let parsed = 0;
@@ -128,7 +129,9 @@ test('getMultipleAccounts: accounts of programs with an IDL come back parsed, th
   assert.ok(parsed > 0, 'some corpus accounts belong to programs with IDLs');
 });
 
-test('getMultipleAccounts: base58 asked with explorerkit keeps base58 for what is not decoded', async () => {
+test('getMultipleAccounts in binary encodings: explorerkit answers as the node does (clients parse those shapes)', async () => {
+  const all = [accounts.map((a) => a.address), { encoding: 'base64' }];
+  assert.equal(await ask(rpc('getMultipleAccounts', all), '?explorerkit=true'), await ask(rpc('getMultipleAccounts', all)));
   const mint = accounts.find((a) => a.owner === 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' && JSON.parse(readFileSync(join(corpusAccountsDir, `${a.address}.json`), 'utf8')).space === 82)!;
   const params = [[mint.address], { encoding: 'base58' }];
   assert.equal(await ask(rpc('getMultipleAccounts', params), '?explorerkit=true'), await ask(rpc('getMultipleAccounts', params)));
@@ -172,11 +175,11 @@ test('decoding in worker threads and on the main thread gives the same bytes', a
       assert.equal(b.text, a.text, signature);
       checked++;
     }
-    // All corpus accounts make an answer above the inline threshold, and 165-byte token accounts
-    // cannot be written in base58: the refusal is raised inside a worker.
-    const tooLong = rpc('getMultipleAccounts', [accounts.map((a) => a.address), { encoding: 'base58' }]);
-    const refusal = JSON.parse((await post(`${pooled.url}/${pooled.key}?explorerkit=true`, tooLong)).text);
-    assert.equal(refusal.error.code, -32600, 'an RpcError raised in a worker arrives as the same JSON-RPC error');
+    // All corpus accounts make an answer above the inline threshold: it is decoded in a worker.
+    const all = rpc('getMultipleAccounts', [accounts.map((a) => a.address), { encoding: 'jsonParsed' }]);
+    const pooledAccounts = await post(`${pooled.url}/${pooled.key}?explorerkit=true`, all);
+    assert.match(pooledAccounts.text, /"parsed":/);
+    assert.equal(pooledAccounts.text, (await post(`${inline.url}/${inline.key}?explorerkit=true`, all)).text);
     assert.ok(checked > 100);
   } finally {
     await Promise.all([inline.stop(), pooled.stop()]);

@@ -98,13 +98,24 @@ test('more than 100 addresses are refused before any is parsed', async () => {
   assert.deepEqual(answer.error, { code: -32602, message: 'Too many inputs provided; max 100' });
 });
 
-test('batches: more than 10 getTransaction are refused whole', async () => {
-  const batch = Array.from({ length: 11 }, (_, i) => rpc('getTransaction', [signature, { maxSupportedTransactionVersion: 0 }], i));
+test('batches: more than 10 getTransaction are refused, each entry with its own id', async () => {
+  const batch: object[] = Array.from({ length: 11 }, (_, i) => rpc('getTransaction', [signature, { maxSupportedTransactionVersion: 0 }], i));
+  batch.push({ jsonrpc: '2.0', method: 'getSlot' }, rpc('getSlot', [], 'slot'));
   const answer = JSON.parse((await post(endpoint, batch)).text);
-  assert.equal(Array.isArray(answer), false);
-  assert.equal(answer.id, null);
-  assert.equal(answer.error.code, -32600);
-  assert.match(answer.error.message, /11 getTransaction requests; the maximum is 10/);
+  assert.ok(Array.isArray(answer));
+  assert.deepEqual(answer.map((a: { id: unknown }) => a.id), [...Array.from({ length: 11 }, (_, i) => i), 'slot'], 'the notification gets nothing');
+  for (const entry of answer) {
+    assert.equal(entry.error.code, -32600);
+    assert.match(entry.error.message, /11 getTransaction requests; the maximum is 10/);
+    assert.equal('result' in entry, false, 'nothing in a refused batch is executed');
+  }
+});
+
+test('batches: more than 100 entries are refused the same way', async () => {
+  const batch = Array.from({ length: 101 }, (_, i) => rpc('getSlot', [], i));
+  const answer = JSON.parse((await post(endpoint, batch)).text);
+  assert.equal(answer.length, 101);
+  assert.ok(answer.every((entry: { error: { message: string } }, i: number) => answer[i].id === i && /101 requests; the maximum is 100/.test(entry.error.message)));
 });
 
 test('batches: 10 getTransaction pass, getMultipleAccounts inside a batch gets its own error', async () => {

@@ -90,9 +90,9 @@ for (const workers of ['0', '1']) {
 
     await post(rpcUrl, rpc('getSlot'));
     await post(rpcUrl, [rpc('getSlot', [], 1), rpc('getBalance', ['not base58!'], 2)]);
-    const enhanced = await post(`${rpcUrl}?explorerkit=true`, rpc('getTransaction', [okxSignature, { maxSupportedTransactionVersion: 0 }]));
+    const enhanced = await post(`${rpcUrl}?explorerkit=true`, rpc('getTransaction', [okxSignature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }]));
     assert.equal(enhanced.status, 200);
-    await post(`${rpcUrl}?actionskit=true`, rpc('getTransaction', [swapSignature, { maxSupportedTransactionVersion: 0 }]));
+    await post(`${rpcUrl}?actionskit=true`, rpc('getTransaction', [swapSignature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }]));
     await post(`${gw.url}/not-a-key`, rpc('getSlot'));
     await post(rpcUrl, rpc('someMethodNobodyHas'));
 
@@ -128,7 +128,7 @@ for (const workers of ['0', '1']) {
     t.after(() => node.close());
     const upstream = `http://127.0.0.1:${(node.address() as { port: number }).port}`;
     const gw = await gateway(['--workers', workers, '--upstream', upstream, '--ledger', join(tempDir(), 'cache.sqlite')]);
-    const enhanced = await post(`${gw.url}/${gw.key}?explorerkit=true`, rpc('getTransaction', [okxSignature, { maxSupportedTransactionVersion: 0 }]));
+    const enhanced = await post(`${gw.url}/${gw.key}?explorerkit=true`, rpc('getTransaction', [okxSignature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }]));
     assert.equal(enhanced.status, 200);
     const expected = undecodedIn(enhanced.text);
     assert.ok((expected[okxRouter] ?? 0) > 0, 'the altered router entries stay as the node gave them');

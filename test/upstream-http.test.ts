@@ -154,7 +154,7 @@ test('finalized transactions are cached: answered after the node is gone', async
   const base58 = rpc('getTransaction', [wireSignature, { encoding: 'base58', maxSupportedTransactionVersion: 0 }], 'a');
   const base58Before = JSON.parse((await via(gateway, base58)).text);
   assert.equal(typeof base58Before.result.transaction[0], 'string');
-  const enhanced = rpc('getTransaction', [signature, { maxSupportedTransactionVersion: 0 }], 'b');
+  const enhanced = rpc('getTransaction', [signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }], 'b');
   const enhancedBefore = JSON.parse((await post(`${gateway.url}/${gateway.key}?actionskit=true`, enhanced)).text);
   assert.ok(JSON.stringify(enhancedBefore.result).includes('"actions"'));
   await node.stop();

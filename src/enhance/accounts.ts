@@ -1,17 +1,13 @@
 /**
- * explorerkit for getMultipleAccounts: an account owned by a non-native program whose description
- * recognises its data gets `data: {parsed: {type, info}, program, space}`; every other element is
- * left as the node returned it, or — when the gateway fetched base64 in place of a binary encoding
- * the client asked for — re-encoded into that encoding, as the node would have written it.
+ * explorerkit for getMultipleAccounts asked in jsonParsed: an account owned by a non-native program
+ * whose description recognises its data gets `data: {parsed: {type, info}, program, space}` in place
+ * of the node's base64 fallback; every other element is left as the node returned it.
  */
-import { encodeBase58 } from '../codec/base58.js';
 import { findPathSpans, splice } from '../json/path-spans.js';
 import type { Span } from '../json/request-scan.js';
 import type { ProgramRegistry } from '../decode/registry.js';
 import { noteUndecoded } from './undecoded-tally.js';
 import { camelCase } from '../decode/names.js';
-import type { AccountEncoding } from '../rpc/params.js';
-import { ErrorCode, RpcError } from '../rpc/errors.js';
 import { nodeParsedAccountOwners } from './native-programs.js';
 
 interface RawAccount {
@@ -19,14 +15,7 @@ interface RawAccount {
   owner: string;
 }
 
-/** The node's limit on base58 account data. */
-const maxBase58Bytes = 128;
-
-/** The encoding to ask the node for when explorerkit is on: base64 unless the client wants jsonParsed. */
-export const upstreamAccountEncoding = (asked: AccountEncoding | undefined): AccountEncoding =>
-  asked === 'jsonParsed' ? 'jsonParsed' : 'base64';
-
-export function enhanceAccounts(text: string, registry: ProgramRegistry, asked: AccountEncoding | undefined): string {
+export function enhanceAccounts(text: string, registry: ProgramRegistry): string {
   const answer = JSON.parse(text);
   const values: (RawAccount | null)[] | undefined = answer?.result?.value;
   if (!Array.isArray(values)) return text;
@@ -36,7 +25,7 @@ export function enhanceAccounts(text: string, registry: ProgramRegistry, asked: 
   const edits: { span: Span; text: string }[] = [];
   const slot = typeof answer.result.context?.slot === 'number' ? answer.result.context.slot : undefined;
   accounts.forEach((account, i) => {
-    const replacement = renderData(account, registry, asked, slot);
+    const replacement = renderData(account, registry, slot);
     if (replacement !== null) edits.push({ span: dataSpans[i], text: replacement });
   });
   return splice(text, edits);
@@ -53,26 +42,13 @@ export function decodeAccountData(owner: string, bytes: Uint8Array, registry: Pr
   return null;
 }
 
-function renderData(account: RawAccount, registry: ProgramRegistry, asked: AccountEncoding | undefined, slot: number | undefined): string | null {
+function renderData(account: RawAccount, registry: ProgramRegistry, slot: number | undefined): string | null {
   const { data, owner } = account;
-  // Only base64 pairs are ours to look at: jsonParsed natives are the node's, and anything else is as asked.
+  // Only the node's base64 fallbacks are ours to look at: parsed natives are the node's.
   if (!Array.isArray(data) || data[1] !== 'base64' || typeof data[0] !== 'string') return null;
   const bytes = Buffer.from(data[0], 'base64');
   const decoded = nodeParsedAccountOwners.has(owner) ? null : decodeAccountData(owner, bytes, registry, slot);
-  if (decoded !== null) {
-    const parsed = { info: decoded.value, type: camelCase(decoded.type) };
-    return `{"parsed":${JSON.stringify(parsed)},"program":${JSON.stringify(decoded.program)},"space":${bytes.length}}`;
-  }
-  switch (asked) {
-    case 'base58':
-    case 'binary': {
-      if (bytes.length > maxBase58Bytes) {
-        throw new RpcError(ErrorCode.invalidRequest, 'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.');
-      }
-      const text = JSON.stringify(encodeBase58(bytes));
-      return asked === 'binary' ? text : `[${text},"base58"]`;
-    }
-    default:
-      return null;
-  }
+  if (decoded === null) return null;
+  const parsed = { info: decoded.value, type: camelCase(decoded.type) };
+  return `{"parsed":${JSON.stringify(parsed)},"program":${JSON.stringify(decoded.program)},"space":${bytes.length}}`;
 }

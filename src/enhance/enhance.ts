@@ -3,9 +3,7 @@
  * explorerkit is on (request → validate → authorize → fetch → enhance → respond). Bytes in, text
  * out, so the work can run inline or in a worker thread behind the same interface.
  */
-import type { AccountEncoding } from '../rpc/params.js';
 import type { ProgramRegistry } from '../decode/registry.js';
-import { RpcError } from '../rpc/errors.js';
 import { enhanceTransaction } from './transaction.js';
 import { enhanceAccounts } from './accounts.js';
 import { takeUndecoded } from './undecoded-tally.js';
@@ -18,8 +16,6 @@ export interface EnhanceTask {
   method: EnhancedMethod;
   /** The node's answer, exactly as received. */
   response: Buffer | string;
-  /** getMultipleAccounts: the encoding the client asked for (the node was asked for base64 or jsonParsed). */
-  asked?: AccountEncoding;
   /** getTransaction with actionskit: add a one-sentence summary to each entry that has one. */
   actions?: boolean;
 }
@@ -45,18 +41,14 @@ export interface EnhanceOutcome {
   failed?: boolean;
 }
 
-/**
- * A decoder bug must cost the client the decoded view, never the answer: anything but a deliberate
- * JSON-RPC error returns the node's answer unchanged.
- */
+/** A decoder bug must cost the client the decoded view, never the answer: it gets the node's answer unchanged. */
 export function enhanceNow(task: EnhanceTask, registry: ProgramRegistry): EnhanceOutcome {
   const text = task.response.toString();
   try {
-    const body = task.method === 'getTransaction' ? enhanceTransaction(text, registry, task.actions) : enhanceAccounts(text, registry, task.asked);
+    const body = task.method === 'getTransaction' ? enhanceTransaction(text, registry, task.actions) : enhanceAccounts(text, registry);
     return { body, undecoded: takeUndecoded() };
   } catch (error) {
     takeUndecoded();
-    if (error instanceof RpcError) throw error;
     log.error({ err: error, method: task.method }, 'enhancement failed; answering the standard output');
     return { body: task.response, failed: true };
   }

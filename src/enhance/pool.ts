@@ -6,7 +6,6 @@
  */
 import { Piscina } from 'piscina';
 import type { ProgramRegistry } from '../decode/registry.js';
-import { RpcError } from '../rpc/errors.js';
 import { enhanceNow, report, type EnhanceObserver, type Enhancer } from './enhance.js';
 import type { WorkerResult, WorkerTask } from './worker.js';
 
@@ -35,7 +34,6 @@ export function pooledEnhancer(registry: ProgramRegistry, options: PoolOptions, 
       if (task.response.length < options.inlineBelowBytes) return report(enhanceNow(task, registry), task.method, observer);
       const bytes = transferable(typeof task.response === 'string' ? Buffer.from(task.response) : task.response);
       const result = await pool.run({ ...task, response: bytes }, { transferList: [bytes.buffer as ArrayBuffer] });
-      if ('error' in result) throw new RpcError(result.error.code, result.error.message);
       return report({ ...result, body: result.text }, task.method, observer);
     },
     stats: () => ({ threads: pool.threads.length, queueSize: pool.queueSize, utilization: pool.utilization }),

@@ -6,13 +6,16 @@ export interface Flags {
   actionskit: boolean;
 }
 
+/** The query parameters read as flags (the OpenRPC document names the same ones). */
+export const flagNames = ['explorerkit', 'actionskit'] as const;
+
 const truthy: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
 
 /** `actionskit=true` implies explorerkit: a summary is built from the decoded instruction. */
 export function parseFlags(query: string): Flags | RpcError {
   const params = new URLSearchParams(query);
   const flags: Flags = { explorerkit: false, actionskit: false };
-  for (const name of ['explorerkit', 'actionskit'] as const) {
+  for (const name of flagNames) {
     const raw = params.get(name);
     if (raw === null) continue;
     const value = truthy[raw];

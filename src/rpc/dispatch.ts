@@ -4,7 +4,6 @@
  */
 import type { Backend, BackendReply } from '../upstream/backend.js';
 import type { Enhancer } from '../enhance/enhance.js';
-import { upstreamAccountEncoding } from '../enhance/accounts.js';
 import type { Flags } from '../http/flags.js';
 import { type Body, type Call, type Entry, errorResponse, resultResponse } from './envelope.js';
 import { LruCache } from '../cache/lru.js';
@@ -15,6 +14,7 @@ import { log } from '../observe/log.js';
 import { scanRequestBody } from '../json/request-scan.js';
 import { ErrorCode, internalError, invalidParams, RpcError } from './errors.js';
 import { parseGetMultipleAccountsParams, parseGetTransactionParams } from './params.js';
+import { discover, discoverMethod } from './openrpc.js';
 
 export interface DispatchLimits {
   /** The seed's limit on getTransaction entries per batch. */
@@ -38,6 +38,12 @@ export interface DispatchResult {
 }
 
 const ok = (text: string): DispatchResult => ({ status: 200, body: text + '\n' });
+
+/** A batch's answers in request order, notifications (null) left out; nothing at all when none remain. */
+function batchAnswer(parts: (string | null)[]): DispatchResult {
+  const answered = parts.filter((p): p is string => p !== null);
+  return answered.length === 0 ? { status: 200, body: '' } : ok(`[${answered.join(',')}]`);
+}
 
 /** Cheap structural check of an upstream answer: a JSON object or array, not HTML or a cut-off body. */
 function looksLikeJson(body: Buffer | string): boolean {
@@ -109,15 +115,15 @@ export class Dispatcher {
   }
 
   private async batch(entries: Entry[], flags: Flags): Promise<DispatchResult> {
-    if (entries.length > this.limits.maxBatchEntries) {
-      return ok(errorResponse(new RpcError(ErrorCode.invalidRequest,
-        `Batch holds ${entries.length} requests; the maximum is ${this.limits.maxBatchEntries} per batch`)));
-    }
     const transactions = entries.filter((e) => e.kind === 'call' && e.method === 'getTransaction').length;
-    if (transactions > this.limits.maxBatchTransactions) {
-      return ok(errorResponse(new RpcError(ErrorCode.invalidRequest,
-        `Batch holds ${transactions} getTransaction requests; the maximum is ${this.limits.maxBatchTransactions} per batch. Split it into smaller batches`)));
-    }
+    const refusal = entries.length > this.limits.maxBatchEntries
+      ? `Batch holds ${entries.length} requests; the maximum is ${this.limits.maxBatchEntries} per batch`
+      : transactions > this.limits.maxBatchTransactions
+        ? `Batch holds ${transactions} getTransaction requests; the maximum is ${this.limits.maxBatchTransactions} per batch. Split it into smaller batches`
+        : null;
+    // Each entry gets the refusal with its own id, as a batch answer: clients that match answers to
+    // requests (web3.js's getParsedTransactions) then report it instead of failing on a lone object.
+    if (refusal !== null) return this.refuseEach(entries, new RpcError(ErrorCode.invalidRequest, refusal));
     const parts = await Promise.all(
       entries.map(async (entry): Promise<string | null> => {
         if (entry.kind === 'notification') return null;
@@ -127,9 +133,14 @@ export class Dispatcher {
         return reply.body.toString().trimEnd();
       }),
     );
-    const answered = parts.filter((p): p is string => p !== null);
-    if (answered.length === 0) return { status: 200, body: '' };
-    return ok(`[${answered.join(',')}]`);
+    return batchAnswer(parts);
+  }
+
+  private refuseEach(entries: Entry[], error: RpcError): DispatchResult {
+    return batchAnswer(entries.map((entry) => {
+      if (entry.kind === 'notification') return null;
+      return entry.kind === 'error' ? errorResponse(entry.error, entry.idRaw, entry.omitVersion) : errorResponse(error, entry.idRaw);
+    }));
   }
 
   private async answer(call: Call, flags: Flags, inBatch: boolean): Promise<BackendReply> {
@@ -166,27 +177,25 @@ export class Dispatcher {
             'getMultipleAccounts cannot be batched; send it as a single request (it takes up to 100 addresses)');
         }
         return this.accounts(call, flags);
+      case discoverMethod:
+        return Promise.resolve(discover(call));
       default:
         return this.backend.passThrough(call);
     }
   }
 
   /**
-   * With explorerkit and no encoding named, the node is asked for jsonParsed: its native parsing plus
-   * ours. Finalized answers are served from the response cache once rendered.
+   * The node is asked for the encoding the client asked for (json when none is named: clients such as
+   * web3.js's getTransaction name none and read the json shape). Finalized answers are served from
+   * the response cache once rendered.
    */
   private async transaction(call: Call, flags: Flags): Promise<BackendReply> {
     const request = parseGetTransactionParams(positional(call));
-    let upstreamCall = call;
-    if (flags.explorerkit && !request.encodingGiven) {
-      request.encoding = 'jsonParsed';
-      upstreamCall = withConfig(call, { encoding: 'jsonParsed' });
-    }
     const finalized = request.commitment !== 'confirmed';
     const key = `${request.signature}|${request.encoding}|${request.maxSupportedTransactionVersion ?? '-'}|${+flags.explorerkit}${+flags.actionskit}`;
     const cached = finalized ? await this.answers.get(key) : undefined;
     if (cached !== undefined) return { status: 200, body: resultResponse(cached, call.idRaw) + '\n' };
-    const reply = await this.backend.getTransaction(upstreamCall, request);
+    const reply = await this.backend.getTransaction(call, request);
     if (reply.status !== 200) return reply;
     const body = flags.explorerkit
       ? await this.enhancer.enhance({ method: 'getTransaction', response: reply.body, actions: flags.actionskit })
@@ -199,35 +208,17 @@ export class Dispatcher {
   }
 
   /**
-   * With explorerkit the node is asked for base64 (or jsonParsed) so that account data can be
-   * decoded; what is not decoded is put back into the encoding the client asked for. A dataSlice
-   * cuts the layout, so sliced requests are answered as the node answers them.
+   * explorerkit decodes accounts only where the client asked for jsonParsed, the one encoding whose
+   * `data` may already be an object: base64, base58 and binary answers keep the shape clients parse
+   * (web3.js's getMultipleAccountsInfo asks for base64 and rejects anything but the pair). A
+   * dataSlice cuts the layout, so sliced requests are answered as the node answers them.
    */
   private async accounts(call: Call, flags: Flags): Promise<BackendReply> {
     const request = parseGetMultipleAccountsParams(positional(call));
-    if (!flags.explorerkit || request.dataSlice) return this.backend.getMultipleAccounts(call, request);
-    const asked = request.encoding;
-    const fetched = upstreamAccountEncoding(asked);
-    const upstreamCall = fetched === (asked ?? 'base64') ? call : withConfig(call, { encoding: fetched });
-    const reply = await this.backend.getMultipleAccounts(upstreamCall, { ...request, encoding: fetched });
-    if (reply.status !== 200) return reply;
-    return { status: 200, body: await this.enhancer.enhance({ method: 'getMultipleAccounts', response: reply.body, asked }) };
+    const reply = await this.backend.getMultipleAccounts(call, request);
+    if (!flags.explorerkit || request.dataSlice || request.encoding !== 'jsonParsed' || reply.status !== 200) return reply;
+    return { status: 200, body: await this.enhancer.enhance({ method: 'getMultipleAccounts', response: reply.body }) };
   }
-}
-
-/**
- * The same call with members added to its config object. The params are re-serialized from their
- * parsed form, which is exact for these methods' params (strings, small integers, booleans).
- */
-function withConfig(call: Call, overrides: Record<string, unknown>): Call {
-  const [first, config] = call.params ?? [];
-  const merged = { ...(typeof config === 'object' && config !== null ? config : typeof config === 'string' ? { encoding: config } : {}), ...overrides };
-  const params = [first, merged];
-  return {
-    ...call,
-    params,
-    raw: `{"jsonrpc":"2.0","id":${call.idRaw},"method":${JSON.stringify(call.method)},"params":${JSON.stringify(params)}}`,
-  };
 }
 
 /** The raw `result` text of a JSON-RPC answer, or null when it carries an error instead. */

@@ -15,8 +15,6 @@ export type AccountEncoding = (typeof accountEncodings)[number];
 export interface TransactionRequest {
   signature: string;
   encoding: TransactionEncoding;
-  /** true when the client named an encoding; explorerkit chooses one only when it did not */
-  encodingGiven: boolean;
   maxSupportedTransactionVersion?: number;
   commitment?: string;
 }
@@ -122,14 +120,12 @@ export function parseGetTransactionParams(params: Params): TransactionRequest {
   const signature = params[0] as string;
   checkSignature(signature);
   const config = params[1];
-  const request: TransactionRequest = { signature, encoding: 'json', encodingGiven: false };
+  const request: TransactionRequest = { signature, encoding: 'json' };
   if (typeof config === 'string') {
     request.encoding = config as TransactionEncoding;
-    request.encodingGiven = true;
   } else if (isObject(config)) {
     if (given(config.encoding)) {
       request.encoding = config.encoding as TransactionEncoding;
-      request.encodingGiven = true;
     }
     if (given(config.maxSupportedTransactionVersion)) {
       request.maxSupportedTransactionVersion = config.maxSupportedTransactionVersion as number;
