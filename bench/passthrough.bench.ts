@@ -1,0 +1,275 @@
+/**
+ * Pass-through cost, in two parts, against one cheap static upstream (bench/floor-server.ts: uWS
+ * answering every POST with a fixed JSON-RPC answer), so what is measured is the client's or the
+ * gateway's own overhead rather than the upstream's.
+ *
+ * 1. HTTP clients side by side in this process, CONCURRENCY requests in flight: undici
+ *    Pool.request (bare, and as the gateway used it before: an AbortController and a timer per
+ *    attempt), undici pool.dispatch with a minimal handler, one undici Client per connection,
+ *    node:http with a keep-alive Agent, the project's Http1Client (raw keep-alive sockets), and the
+ *    whole UpstreamPool.send path on top of it. Reported: req/s and this process's CPU time per
+ *    request, as ratios to bare Pool.request.
+ * 2. The gateway: load → floor directly vs load → gateway → floor (getSlot, a pass-through method),
+ *    with bench/loadgen.ts (microsecond latencies). Reported: req/s ratio, added p50/p99, and the
+ *    gateway process's CPU time per request (from /proc), the steadiest figure on a shared machine.
+ *
+ * On a machine with 2+ cores everything is pinned (PIN=0 turns it off): this process and the
+ * upstream on core 0, the gateway on core 1 — the gateway gets a core of its own as it would in
+ * production, and the load generator plus upstream are the same work in both runs of part 2.
+ * Knobs: DURATION (s per run, default 3), ROUNDS (interleaved, median reported; default 3),
+ * CONCURRENCY (default 32), PARTS ("clients,gateway").
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { Client, Pool } from 'undici';
+import type { Dispatcher } from 'undici';
+import { projectRoot } from '../src/paths.js';
+import { Http1Client } from '../src/upstream/http1-client.js';
+import { UpstreamPool } from '../src/upstream/upstream-pool.js';
+import { startGateway } from '../test/support/gateway.js';
+import { closedLoop, type LoadResult } from './loadgen.js';
+
+const duration = Number(process.env.DURATION ?? 3);
+const rounds = Number(process.env.ROUNDS ?? 3);
+const concurrency = Number(process.env.CONCURRENCY ?? 32);
+const parts = (process.env.PARTS ?? 'clients,gateway').split(',');
+
+function hasTaskset(): boolean {
+  try {
+    execFileSync('taskset', ['-V'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+const pinning = process.env.PIN !== '0' && cpus().length >= 2 && hasTaskset();
+/** Every thread of `pid` onto `core`; threads started later inherit it. */
+function pin(pid: number, core: number): void {
+  if (pinning) execFileSync('taskset', ['-a', '-pc', String(core), String(pid)], { stdio: 'ignore' });
+}
+
+const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+/** user + system CPU seconds of a process, all threads. */
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+}
+
+async function startFloor(): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [join(projectRoot, 'dist', 'bench', 'floor-server.js')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [chunk] = (await once(child.stdout!, 'data')) as [Buffer];
+  const port = /:(\d+)/.exec(chunk.toString())![1];
+  return { url: `http://127.0.0.1:${port}/`, pid: child.pid!, stop: async () => { child.kill(); await once(child, 'exit'); } };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSlot', params: [] });
+const headers = { 'content-type': 'application/json' };
+
+pin(process.pid, 0);
+const floor = await startFloor();
+pin(floor.pid, 0);
+const origin = new URL(floor.url).origin;
+const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
+
+type Send = () => Promise<Buffer>;
+interface Variant { name: string; make: () => { send: Send; close: () => Promise<unknown> } }
+
+async function collect(stream: AsyncIterable<Buffer>): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+const variants: Variant[] = [
+  {
+    name: 'undici Pool.request',
+    make: () => {
+      const pool = new Pool(origin, { connections: concurrency, pipelining: 1 });
+      return {
+        send: async () => collect((await pool.request({ method: 'POST', path: '/', headers, body })).body as AsyncIterable<Buffer>),
+        close: () => pool.close(),
+      };
+    },
+  },
+  {
+    name: 'undici Pool.request + AbortController and timer per attempt (the gateway before)',
+    make: () => {
+      const pool = new Pool(origin, { connections: concurrency, pipelining: 1, headersTimeout: 10_000, bodyTimeout: 10_000 });
+      return {
+        send: async () => {
+          const controller = new AbortController();
+          const timer = setTimeout(() => controller.abort(), 10_000);
+          try {
+            const res = await pool.request({ method: 'POST', path: '/', headers, body, signal: controller.signal });
+            return await collect(res.body as AsyncIterable<Buffer>);
+          } finally {
+            clearTimeout(timer);
+          }
+        },
+        close: () => pool.close(),
+      };
+    },
+  },
+  {
+    name: 'undici Pool.dispatch, minimal handler',
+    make: () => {
+      const pool = new Pool(origin, { connections: concurrency, pipelining: 1 });
+      return {
+        send: () =>
+          new Promise<Buffer>((resolve, reject) => {
+            const chunks: Buffer[] = [];
+            const handler: Dispatcher.DispatchHandler = {
+              onConnect: () => {},
+              onHeaders: () => true,
+              onData: (chunk: Buffer) => (chunks.push(chunk), true),
+              onComplete: () => resolve(Buffer.concat(chunks)),
+              onError: reject,
+            };
+            pool.dispatch({ origin, method: 'POST', path: '/', headers, body }, handler);
+          }),
+        close: () => pool.close(),
+      };
+    },
+  },
+  {
+    name: 'undici Client per connection',
+    make: () => {
+      const clients = Array.from({ length: concurrency }, () => new Client(origin, { pipelining: 1 }));
+      const free = [...clients];
+      return {
+        send: async () => {
+          const client = free.pop()!;
+          try {
+            return await collect((await client.request({ method: 'POST', path: '/', headers, body })).body as AsyncIterable<Buffer>);
+          } finally {
+            free.push(client);
+          }
+        },
+        close: () => Promise.all(clients.map((c) => c.close())),
+      };
+    },
+  },
+  {
+    name: 'node:http, keep-alive Agent',
+    make: () => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+      const { hostname, port } = new URL(floor.url);
+      return {
+        send: () =>
+          new Promise<Buffer>((resolve, reject) => {
+            const req = http.request({ agent, host: hostname, port, method: 'POST', path: '/', headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
+              collect(res).then(resolve, reject);
+            });
+            req.on('error', reject);
+            req.end(body);
+          }),
+        close: async () => agent.destroy(),
+      };
+    },
+  },
+  {
+    name: 'Http1Client (raw keep-alive sockets)',
+    make: () => {
+      const client = new Http1Client({ url: new URL(floor.url), headers, connections: concurrency, connectTimeoutMs: 10_000 });
+      return {
+        send: async () => (await client.request(body, { timeoutMs: 10_000, maxBytes: 1 << 26, idempotent: true })).body,
+        close: () => client.close(),
+      };
+    },
+  },
+  {
+    name: 'UpstreamPool.send (the gateway now: retries, health)',
+    make: () => {
+      const pool = new UpstreamPool({ urls: [floor.url], connectionsPerUpstream: concurrency });
+      return { send: async () => (await pool.send(body, { retryable: true })).body, close: () => pool.close() };
+    },
+  },
+];
+
+interface ClientRun { rps: number; cpuUs: number }
+
+async function runClient(send: Send, seconds: number): Promise<ClientRun> {
+  let running = true;
+  let done = 0;
+  const expected = (await send()).length;
+  const loop = async () => {
+    while (running) {
+      const answer = await send();
+      if (answer.length !== expected) throw new Error(`answer of ${answer.length} bytes, expected ${expected}`);
+      done++;
+    }
+  };
+  const cpu = process.cpuUsage();
+  const started = process.hrtime.bigint();
+  const timer = setTimeout(() => (running = false), seconds * 1000);
+  await Promise.all(Array.from({ length: concurrency }, loop));
+  clearTimeout(timer);
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  const used = process.cpuUsage(cpu);
+  return { rps: done / elapsed, cpuUs: (used.user + used.system) / done };
+}
+
+const fmt = (n: number, digits = 0) => n.toFixed(digits);
+
+try {
+  if (parts.includes('clients')) {
+    const samples: ClientRun[][] = variants.map(() => []);
+    for (let round = 0; round < rounds; round++) {
+      for (const [i, variant] of variants.entries()) {
+        const { send, close } = variant.make();
+        await runClient(send, 0.5);
+        samples[i]!.push(await runClient(send, duration));
+        await close();
+      }
+    }
+    const rows = samples.map((runs) => ({ rps: median(runs.map((r) => r.rps)), cpuUs: median(runs.map((r) => r.cpuUs)) }));
+    const base = rows[0]!;
+    console.log(`\nHTTP clients against a static uWS upstream: ${machine}; ${concurrency} in flight, median of ${rounds} interleaved rounds of ${duration} s; ${pinning ? 'client on core 0 with the upstream' : 'unpinned'}\n`);
+    console.log('| client | req/s | CPU µs/request | req/s vs Pool.request | CPU vs Pool.request |');
+    console.log('|---|---:|---:|---:|---:|');
+    for (const [i, row] of rows.entries()) {
+      console.log(`| ${variants[i]!.name} | ${fmt(row.rps)} | ${fmt(row.cpuUs, 1)} | ${fmt(row.rps / base.rps, 2)} | ${fmt(row.cpuUs / base.cpuUs, 2)} |`);
+    }
+  }
+
+  if (parts.includes('gateway')) {
+    const gateway = await startGateway(['--upstream', floor.url]);
+    pin(gateway.process.pid!, 1);
+    const through = `${gateway.url}/${gateway.key}`;
+    const direct: LoadResult[] = [];
+    const proxied: LoadResult[] = [];
+    const gatewayCpuUs: number[] = [];
+    try {
+      await closedLoop(through, body, concurrency, 1);
+      await closedLoop(floor.url, body, concurrency, 1);
+      for (let round = 0; round < rounds; round++) {
+        direct.push(await closedLoop(floor.url, body, concurrency, duration));
+        const before = cpuSeconds(gateway.process.pid!);
+        const run = await closedLoop(through, body, concurrency, duration);
+        gatewayCpuUs.push(((cpuSeconds(gateway.process.pid!) - before) * 1e6) / run.requests);
+        proxied.push(run);
+      }
+    } finally {
+      await gateway.stop();
+    }
+    const pick = (runs: LoadResult[]) => ({ rps: median(runs.map((r) => r.rps)), p50: median(runs.map((r) => r.p50)), p99: median(runs.map((r) => r.p99)), errors: runs.reduce((n, r) => n + r.errors, 0) });
+    const d = pick(direct);
+    const p = pick(proxied);
+    console.log(`\nPass-through getSlot: ${machine}; ${concurrency} connections, median of ${rounds} interleaved rounds of ${duration} s; ` +
+      `${pinning ? 'load generator + upstream on core 0, gateway on core 1' : 'unpinned'}\n`);
+    console.log('| path | req/s | p50 µs | p99 µs | errors |');
+    console.log('|---|---:|---:|---:|---:|');
+    console.log(`| load → upstream | ${fmt(d.rps)} | ${fmt(d.p50)} | ${fmt(d.p99)} | ${d.errors} |`);
+    console.log(`| load → gateway → upstream | ${fmt(p.rps)} | ${fmt(p.p50)} | ${fmt(p.p99)} | ${p.errors} |`);
+    console.log(`\npass-through / direct req/s: ${fmt(p.rps / d.rps, 2)}; added p50 ${fmt((p.p50 - d.p50) / 1000, 3)} ms, added p99 ${fmt((p.p99 - d.p99) / 1000, 3)} ms; ` +
+      `gateway CPU per request ${fmt(median(gatewayCpuUs), 1)} µs (rounds: ${gatewayCpuUs.map((x) => fmt(x, 1)).join(', ')})`);
+  }
+} finally {
+  await floor.stop();
+}
