@@ -3,6 +3,7 @@
  * enhancement step, then the response text assembled in request order.
  */
 import type { Backend, BackendReply } from '../upstream/backend.js';
+import { looksLikeJson } from '../upstream/json-shape.js';
 import type { Enhancer } from '../enhance/enhance.js';
 import { upstreamAccountEncoding } from '../enhance/accounts.js';
 import type { Flags } from '../http/flags.js';
@@ -31,21 +32,11 @@ export interface DispatchResult {
   status: number;
   /** '' when JSON-RPC says nothing is answered (notifications, `[]`). */
   body: Buffer | string;
+  /** Headers passed on from the upstream (Retry-After). */
+  headers?: Record<string, string>;
 }
 
 const ok = (text: string): DispatchResult => ({ status: 200, body: text + '\n' });
-
-/** Cheap structural check of an upstream answer: a JSON object or array, not HTML or a cut-off body. */
-function looksLikeJson(body: Buffer | string): boolean {
-  const text = typeof body === 'string' ? body : null;
-  const at = (i: number) => (text !== null ? text.charCodeAt(i) : (body as Buffer)[i]);
-  let start = 0;
-  let end = body.length - 1;
-  while (start <= end && (at(start) === 0x20 || at(start) === 0x0a || at(start) === 0x0d || at(start) === 0x09)) start++;
-  while (end >= start && (at(end) === 0x20 || at(end) === 0x0a || at(end) === 0x0d || at(end) === 0x09)) end--;
-  if (end <= start) return false;
-  return (at(start) === 0x7b && at(end) === 0x7d) || (at(start) === 0x5b && at(end) === 0x5d);
-}
 
 function upstreamStatusError(reply: BackendReply): RpcError {
   const snippet = reply.body.toString().slice(0, 200).replace(/\s+/g, ' ').trim();
@@ -83,10 +74,10 @@ export class Dispatcher {
     if (entry.kind === 'notification') return { status: 200, body: '' };
     if (entry.kind === 'error') return ok(errorResponse(entry.error, entry.idRaw, entry.omitVersion));
     const reply = await this.answer(entry, flags, false);
-    // A single pass-through keeps the upstream's own status and bytes (a 429 from the node stays a 429).
-    if (reply.status !== 200) return reply;
-    if (!looksLikeJson(reply.body)) return ok(errorResponse(upstreamStatusError(reply), entry.idRaw));
-    return reply;
+    // A single pass-through keeps the upstream's own status, bytes and Retry-After (a 429 from the
+    // node stays a 429); a body that is not JSON becomes a JSON-RPC error under that status.
+    if (looksLikeJson(reply.body)) return reply;
+    return { status: reply.status, body: errorResponse(upstreamStatusError(reply), entry.idRaw) + '\n', headers: reply.headers };
   }
 
   private async batch(entries: Entry[], flags: Flags): Promise<DispatchResult> {

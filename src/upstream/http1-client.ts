@@ -222,9 +222,12 @@ class Connection {
           if (timeout) this.keepAliveMs = Math.min(DEFAULT_KEEP_ALIVE_MS, Number(timeout[1]) * 1000 - KEEP_ALIVE_MARGIN_MS);
           break;
         }
-        case 'retry-after':
-          this.retryAfter = line.slice(colon + 1).trim();
+        case 'retry-after': {
+          // Passed on to clients, so only the two forms RFC 9110 allows: seconds or an HTTP date.
+          const value = line.slice(colon + 1).trim();
+          if (/^(?:\d{1,10}|[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT)$/.test(value)) this.retryAfter = value;
           break;
+        }
       }
     }
     if (this.status < 200 || this.status === 204 || this.status === 304) {

@@ -2,6 +2,7 @@ import { ErrorCode, RpcError } from '../rpc/errors.js';
 import { EndpointHealth } from './endpoint-health.js';
 import type { EndpointHealthSnapshot } from './endpoint-health.js';
 import { Http1Client, Http1Failure } from './http1-client.js';
+import { looksLikeJson } from './json-shape.js';
 
 export interface UpstreamOptions {
   /** http(s)://host:port[/path][?query]; the path and query are sent as the request target. */
@@ -21,8 +22,8 @@ export interface UpstreamReply {
   body: Buffer;
   /** The endpoint's label (scheme://host:port), never its path or query. */
   endpoint: string;
-  /** The node's Retry-After header, passed on with a 429 or 503. */
-  retryAfter?: string;
+  /** The node's Retry-After header, for the client to see too. */
+  headers?: { 'retry-after': string };
 }
 
 interface Endpoint {
@@ -30,6 +31,8 @@ interface Endpoint {
   label: string;
   client: Http1Client;
   health: EndpointHealth;
+  /** Path and query of the url (where providers put keys), kept out of anything shown to clients. */
+  secrets: string[];
 }
 
 /** Why an attempt failed, in words safe to show to clients (no url path, query or credentials). */
@@ -80,6 +83,7 @@ export class UpstreamPool {
       return {
         label: count === 1 ? url.origin : `${url.origin}#${count}`,
         client: new Http1Client({ url, headers, connections, connectTimeoutMs: this.timeoutMs }),
+        secrets: [`${url.pathname}${url.search}`, url.search, url.pathname, decodeURIComponent(url.pathname)].filter((part) => part.length > 1),
         health: new EndpointHealth(failuresBeforeDown, downForMs),
       };
     });
@@ -96,6 +100,7 @@ export class UpstreamPool {
     const maxAttempts = retryable ? this.retries + 1 : this.endpoints.length;
     let previous: Endpoint | undefined;
     let failure: AttemptFailure | undefined;
+    let rateLimited: UpstreamReply | undefined;
 
     for (let attempt = 0; attempt < maxAttempts; attempt++) {
       const endpoint = this.pick(start, tried);
@@ -109,7 +114,9 @@ export class UpstreamPool {
       try {
         const reply = await this.attempt(endpoint, body, retryable, signal);
         endpoint.health.succeeded();
-        return reply;
+        // A node refusing for its own rate limit processed nothing; a read asks another node, if any.
+        if (reply.status !== 429 || !retryable || !this.untriedAvailable(tried)) return reply;
+        rateLimited = reply;
       } catch (err) {
         if (signal?.aborted) throw signal.reason;
         if (!(err instanceof AttemptFailure)) throw err;
@@ -120,6 +127,7 @@ export class UpstreamPool {
       }
     }
 
+    if (rateLimited !== undefined) return rateLimited;
     if (failure === undefined) throw failed('no upstream endpoint could be tried');
     if (failure.timeout) {
       throw new RpcError(
@@ -139,6 +147,11 @@ export class UpstreamPool {
   close(): Promise<void> {
     this.closing ??= Promise.all(this.endpoints.map((e) => e.client.close())).then(() => undefined);
     return this.closing;
+  }
+
+  private untriedAvailable(tried: Set<Endpoint>): boolean {
+    const now = Date.now();
+    return this.endpoints.some((endpoint) => !tried.has(endpoint) && endpoint.health.available(now));
   }
 
   /**
@@ -171,9 +184,20 @@ export class UpstreamPool {
       throw err instanceof Http1Failure ? this.classify(err) : err;
     }
     if (response.status >= 500) throw new AttemptFailure(false, `HTTP ${response.status}`, false);
+    if (response.status !== 429 && !looksLikeJson(response.body)) {
+      throw new AttemptFailure(false, `answer is not JSON (HTTP ${response.status}${this.snippet(endpoint, response.body)})`, false);
+    }
     const reply: UpstreamReply = { status: response.status, body: response.body, endpoint: endpoint.label };
-    if (response.retryAfter !== undefined) reply.retryAfter = response.retryAfter;
+    if (response.retryAfter !== undefined) reply.headers = { 'retry-after': response.retryAfter };
     return reply;
+  }
+
+  /** The start of a broken answer (an error page says what went wrong), without the url's path or query. */
+  private snippet(endpoint: Endpoint, body: Buffer): string {
+    let text = body.subarray(0, 240).toString('utf8').replace(/[\u0000-\u001f\u007f-\u009f\ufffd]+/g, ' ');
+    for (const secret of endpoint.secrets) text = text.split(secret).join('…');
+    text = text.replace(/\s+/g, ' ').trim().slice(0, 80);
+    return text === '' ? '' : `: ${text}`;
   }
 
   /** Short reasons safe to show to clients: transport messages are not reused, as they may echo addresses. */
