@@ -1,23 +1,27 @@
 /**
- * Pass-through cost, in two parts, against one cheap static upstream (bench/floor-server.ts: uWS
- * answering every POST with a fixed JSON-RPC answer), so what is measured is the client's or the
- * gateway's own overhead rather than the upstream's.
+ * Pass-through cost against a cheap static upstream (bench/floor-server.ts: uWS answering every
+ * POST with a fixed JSON-RPC answer), so what is measured is the client's or the gateway's own
+ * overhead rather than the upstream's.
  *
  * 1. HTTP clients side by side in this process, CONCURRENCY requests in flight: undici
  *    Pool.request (bare, and as the gateway used it before: an AbortController and a timer per
- *    attempt), undici pool.dispatch with a minimal handler, one undici Client per connection,
- *    node:http with a keep-alive Agent, the project's Http1Client (raw keep-alive sockets), and the
- *    whole UpstreamPool.send path on top of it. Reported: req/s and this process's CPU time per
- *    request, as ratios to bare Pool.request.
- * 2. The gateway: load → floor directly vs load → gateway → floor (getSlot, a pass-through method),
- *    with bench/loadgen.ts (microsecond latencies). Reported: req/s ratio, added p50/p99, and the
- *    gateway process's CPU time per request (from /proc), the steadiest figure on a shared machine.
+ *    attempt), undici pool.dispatch with a minimal handler (bare, and with the deadline timer the
+ *    gateway would need), one undici Client per connection, node:http with a keep-alive Agent, the
+ *    project's Http1Client (raw keep-alive sockets), and the whole UpstreamPool.send path on top of
+ *    it. Reported: req/s and this process's CPU time per request, as ratios to bare Pool.request.
+ * 2. The gateway: load → upstream directly vs load → gateway → upstream (getSlot, a pass-through
+ *    method), with bench/loadgen.ts (closed loop, microsecond latencies), for each upstream service
+ *    time in UPSTREAM_DELAYS (ms; 0 is the static floor, 1 answers on a 1 ms timer like a nearby
+ *    node without using CPU) and each client count in GATEWAY_CONNECTIONS. Reported: req/s ratio,
+ *    added p99, the gateway process's CPU time per request (from /proc: the steadiest figure on a
+ *    shared machine) and how busy that kept the gateway's core.
  *
  * On a machine with 2+ cores everything is pinned (PIN=0 turns it off): this process and the
- * upstream on core 0, the gateway on core 1 — the gateway gets a core of its own as it would in
- * production, and the load generator plus upstream are the same work in both runs of part 2.
+ * upstream on core 0, the gateway on core 1 — the gateway gets a core of its own, as it would in
+ * production, and the load generator plus upstream do the same work in both runs of part 2.
  * Knobs: DURATION (s per run, default 3), ROUNDS (interleaved, median reported; default 3),
- * CONCURRENCY (default 32), PARTS ("clients,gateway").
+ * CONCURRENCY (part 1, default 32), UPSTREAM_DELAYS (default "0,1"), GATEWAY_CONNECTIONS (default
+ * "8,32"), PARTS ("clients,gateway").
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -37,6 +41,10 @@ const duration = Number(process.env.DURATION ?? 3);
 const rounds = Number(process.env.ROUNDS ?? 3);
 const concurrency = Number(process.env.CONCURRENCY ?? 32);
 const parts = (process.env.PARTS ?? 'clients,gateway').split(',');
+/** Service times of the upstream for part 2 (0: answers at once; otherwise on a timer, like a node). */
+const upstreamDelays = (process.env.UPSTREAM_DELAYS ?? '0,1').split(',').map(Number);
+const gatewayConnections = (process.env.GATEWAY_CONNECTIONS ?? '8,32').split(',').map(Number);
+const gatewayRows: string[] = [];
 
 function hasTaskset(): boolean {
   try {
@@ -60,14 +68,23 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
 }
 
-async function startFloor(): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [join(projectRoot, 'dist', 'bench', 'floor-server.js')], { stdio: ['ignore', 'pipe', 'inherit'] });
+async function startFloor(delayMs = 0): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, [join(projectRoot, 'dist', 'bench', 'floor-server.js')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, DELAY_MS: String(delayMs) },
+  });
   const [chunk] = (await once(child.stdout!, 'data')) as [Buffer];
   const port = /:(\d+)/.exec(chunk.toString())![1];
   return { url: `http://127.0.0.1:${port}/`, pid: child.pid!, stop: async () => { child.kill(); await once(child, 'exit'); } };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const summarize = (runs: LoadResult[]) => ({
+  rps: median(runs.map((r) => r.rps)),
+  p50: median(runs.map((r) => r.p50)),
+  p99: median(runs.map((r) => r.p99)),
+  errors: runs.reduce((n, r) => n + r.errors, 0),
+});
 const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getSlot', params: [] });
 const headers = { 'content-type': 'application/json' };
 
@@ -130,6 +147,35 @@ const variants: Variant[] = [
               onData: (chunk: Buffer) => (chunks.push(chunk), true),
               onComplete: () => resolve(Buffer.concat(chunks)),
               onError: reject,
+            };
+            pool.dispatch({ origin, method: 'POST', path: '/', headers, body }, handler);
+          }),
+        close: () => pool.close(),
+      };
+    },
+  },
+  {
+    name: 'undici Pool.dispatch + deadline timer and abort (what the gateway would need)',
+    make: () => {
+      const pool = new Pool(origin, { connections: concurrency, pipelining: 1, headersTimeout: 10_000, bodyTimeout: 10_000 });
+      return {
+        send: () =>
+          new Promise<Buffer>((resolve, reject) => {
+            const chunks: Buffer[] = [];
+            let abort: ((reason?: Error) => void) | undefined;
+            const timer = setTimeout(() => abort?.(new Error('timeout')), 10_000);
+            const handler: Dispatcher.DispatchHandler = {
+              onConnect: (abortRequest) => (abort = abortRequest),
+              onHeaders: () => true,
+              onData: (chunk: Buffer) => (chunks.push(chunk), true),
+              onComplete: () => {
+                clearTimeout(timer);
+                resolve(Buffer.concat(chunks));
+              },
+              onError: (error) => {
+                clearTimeout(timer);
+                reject(error);
+              },
             };
             pool.dispatch({ origin, method: 'POST', path: '/', headers, body }, handler);
           }),
@@ -239,36 +285,44 @@ try {
   }
 
   if (parts.includes('gateway')) {
-    const gateway = await startGateway(['--upstream', floor.url]);
-    pin(gateway.process.pid!, 1);
-    const through = `${gateway.url}/${gateway.key}`;
-    const direct: LoadResult[] = [];
-    const proxied: LoadResult[] = [];
-    const gatewayCpuUs: number[] = [];
-    try {
-      await closedLoop(through, body, concurrency, 1);
-      await closedLoop(floor.url, body, concurrency, 1);
-      for (let round = 0; round < rounds; round++) {
-        direct.push(await closedLoop(floor.url, body, concurrency, duration));
-        const before = cpuSeconds(gateway.process.pid!);
-        const run = await closedLoop(through, body, concurrency, duration);
-        gatewayCpuUs.push(((cpuSeconds(gateway.process.pid!) - before) * 1e6) / run.requests);
-        proxied.push(run);
+    for (const delayMs of upstreamDelays) {
+      const upstream = delayMs === 0 ? floor : await startFloor(delayMs);
+      pin(upstream.pid, 0);
+      const gateway = await startGateway(['--upstream', upstream.url]);
+      pin(gateway.process.pid!, 1);
+      const through = `${gateway.url}/${gateway.key}`;
+      const rows: string[] = [];
+      try {
+        await closedLoop(through, body, 32, 1);
+        for (const connections of gatewayConnections) {
+          const direct: LoadResult[] = [];
+          const proxied: LoadResult[] = [];
+          const gatewayCpuUs: number[] = [];
+          const gatewayBusy: number[] = [];
+          for (let round = 0; round < rounds; round++) {
+            direct.push(await closedLoop(upstream.url, body, connections, duration));
+            const before = cpuSeconds(gateway.process.pid!);
+            const run = await closedLoop(through, body, connections, duration);
+            const used = cpuSeconds(gateway.process.pid!) - before;
+            gatewayCpuUs.push((used * 1e6) / run.requests);
+            gatewayBusy.push(used / (run.requests / run.rps));
+            proxied.push(run);
+          }
+          const d = summarize(direct);
+          const p = summarize(proxied);
+          rows.push(`| ${delayMs} ms | ${connections} | ${fmt(d.rps)} | ${fmt(p.rps)} | **${fmt(p.rps / d.rps, 2)}** | ${fmt(d.p50)} / ${fmt(p.p50)} | ${fmt(d.p99)} / ${fmt(p.p99)} | ${fmt((p.p99 - d.p99) / 1000, 2)} | ${fmt(median(gatewayCpuUs), 1)} | ${fmt(100 * median(gatewayBusy))}% | ${d.errors + p.errors} |`);
+        }
+      } finally {
+        await gateway.stop();
+        if (upstream !== floor) await upstream.stop();
       }
-    } finally {
-      await gateway.stop();
+      gatewayRows.push(...rows);
     }
-    const pick = (runs: LoadResult[]) => ({ rps: median(runs.map((r) => r.rps)), p50: median(runs.map((r) => r.p50)), p99: median(runs.map((r) => r.p99)), errors: runs.reduce((n, r) => n + r.errors, 0) });
-    const d = pick(direct);
-    const p = pick(proxied);
-    console.log(`\nPass-through getSlot: ${machine}; ${concurrency} connections, median of ${rounds} interleaved rounds of ${duration} s; ` +
+    console.log(`\nPass-through getSlot, load → upstream vs load → gateway → upstream: ${machine}; closed loop (bench/loadgen.ts), median of ${rounds} interleaved rounds of ${duration} s; ` +
       `${pinning ? 'load generator + upstream on core 0, gateway on core 1' : 'unpinned'}\n`);
-    console.log('| path | req/s | p50 µs | p99 µs | errors |');
-    console.log('|---|---:|---:|---:|---:|');
-    console.log(`| load → upstream | ${fmt(d.rps)} | ${fmt(d.p50)} | ${fmt(d.p99)} | ${d.errors} |`);
-    console.log(`| load → gateway → upstream | ${fmt(p.rps)} | ${fmt(p.p50)} | ${fmt(p.p99)} | ${p.errors} |`);
-    console.log(`\npass-through / direct req/s: ${fmt(p.rps / d.rps, 2)}; added p50 ${fmt((p.p50 - d.p50) / 1000, 3)} ms, added p99 ${fmt((p.p99 - d.p99) / 1000, 3)} ms; ` +
-      `gateway CPU per request ${fmt(median(gatewayCpuUs), 1)} µs (rounds: ${gatewayCpuUs.map((x) => fmt(x, 1)).join(', ')})`);
+    console.log('| upstream service time | connections | direct req/s | through gateway req/s | ratio | p50 µs direct / through | p99 µs direct / through | added p99 ms | gateway CPU µs/request | gateway core busy | errors |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const row of gatewayRows) console.log(row);
   }
 } finally {
   await floor.stop();
