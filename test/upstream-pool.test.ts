@@ -301,6 +301,15 @@ test('an answer that is not JSON counts as a failure: retried elsewhere, the sni
     /^Upstream RPC node failed: answer is not JSON \(HTTP 200: <html><body>Cannot POST …<\/body><\/html>\); retry later$/);
   assert.ok(!/SECRET/.test(err.message));
   assert.equal(broken.hits(), 3);
+
+  // A rate-limit page keeps its status; what the client will see quoted of it is redacted too.
+  const limitedPage = await httpServer((req, res) => {
+    res.writeHead(429, { 'content-type': 'text/html' });
+    res.end(`<html><body>\u0007Slow down, ${req.url}</body></html>`);
+  }, '/v2/SECRET123?api-key=SECRET456');
+  const page = await pool({ urls: [limitedPage.url] }).send(REQUEST, { retryable: true });
+  assert.equal(page.status, 429);
+  assert.equal(page.body.toString(), '<html><body> Slow down, …</body></html>');
 });
 
 test('bodies over maxResponseBytes fail, with or without content-length', async () => {

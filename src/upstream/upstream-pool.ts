@@ -184,20 +184,23 @@ export class UpstreamPool {
       throw err instanceof Http1Failure ? this.classify(err) : err;
     }
     if (response.status >= 500) throw new AttemptFailure(false, `HTTP ${response.status}`, false);
-    if (response.status !== 429 && !looksLikeJson(response.body)) {
-      throw new AttemptFailure(false, `answer is not JSON (HTTP ${response.status}${this.snippet(endpoint, response.body)})`, false);
+    let answer = response.body;
+    if (!looksLikeJson(answer)) {
+      const text = this.redacted(endpoint, answer);
+      if (response.status !== 429) throw new AttemptFailure(false, `answer is not JSON (HTTP ${response.status}${text === '' ? '' : `: ${text}`})`, false);
+      // A rate-limit page is passed on for its status; only its start, which the client will see quoted.
+      answer = Buffer.from(text);
     }
-    const reply: UpstreamReply = { status: response.status, body: response.body, endpoint: endpoint.label };
+    const reply: UpstreamReply = { status: response.status, body: answer, endpoint: endpoint.label };
     if (response.retryAfter !== undefined) reply.headers = { 'retry-after': response.retryAfter };
     return reply;
   }
 
   /** The start of a broken answer (an error page says what went wrong), without the url's path or query. */
-  private snippet(endpoint: Endpoint, body: Buffer): string {
+  private redacted(endpoint: Endpoint, body: Buffer): string {
     let text = body.subarray(0, 240).toString('utf8').replace(/[\u0000-\u001f\u007f-\u009f\ufffd]+/g, ' ');
     for (const secret of endpoint.secrets) text = text.split(secret).join('…');
-    text = text.replace(/\s+/g, ' ').trim().slice(0, 80);
-    return text === '' ? '' : `: ${text}`;
+    return text.replace(/\s+/g, ' ').trim().slice(0, 80);
   }
 
   /** Short reasons safe to show to clients: transport messages are not reused, as they may echo addresses. */
