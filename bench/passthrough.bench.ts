@@ -21,20 +21,22 @@
  * production, and the load generator plus upstream do the same work in both runs of part 2.
  * Knobs: DURATION (s per run, default 3), ROUNDS (interleaved, median reported; default 3),
  * CONCURRENCY (part 1, default 32), UPSTREAM_DELAYS (default "0,1"), GATEWAY_CONNECTIONS (default
- * "8,32"), PARTS ("clients,gateway").
+ * "8,32"), PARTS ("clients,gateway"), BASELINE_ROOT (another built checkout whose gateway is
+ * measured in the same rounds, e.g. `git worktree add ../base <commit> && make -C ../base build`).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Client, Pool } from 'undici';
 import type { Dispatcher } from 'undici';
 import { projectRoot } from '../src/paths.js';
 import { Http1Client } from '../src/upstream/http1-client.js';
 import { UpstreamPool } from '../src/upstream/upstream-pool.js';
-import { startGateway } from '../test/support/gateway.js';
+import { startGateway, type RunningGateway } from '../test/support/gateway.js';
 import { closedLoop, type LoadResult } from './loadgen.js';
 
 const duration = Number(process.env.DURATION ?? 3);
@@ -44,7 +46,6 @@ const parts = (process.env.PARTS ?? 'clients,gateway').split(',');
 /** Service times of the upstream for part 2 (0: answers at once; otherwise on a timer, like a node). */
 const upstreamDelays = (process.env.UPSTREAM_DELAYS ?? '0,1').split(',').map(Number);
 const gatewayConnections = (process.env.GATEWAY_CONNECTIONS ?? '8,32').split(',').map(Number);
-const gatewayRows: string[] = [];
 
 function hasTaskset(): boolean {
   try {
@@ -285,43 +286,50 @@ try {
   }
 
   if (parts.includes('gateway')) {
+    const gatewayRows: string[] = [];
+    // Another checkout, built, whose gateway is measured beside this one (e.g. before a change).
+    const baselineRoot = process.env.BASELINE_ROOT;
+    const startBaseline = baselineRoot
+      ? ((await import(pathToFileURL(join(resolve(baselineRoot), 'dist', 'test', 'support', 'gateway.js')).href)) as { startGateway: typeof startGateway }).startGateway
+      : undefined;
     for (const delayMs of upstreamDelays) {
       const upstream = delayMs === 0 ? floor : await startFloor(delayMs);
       pin(upstream.pid, 0);
-      const gateway = await startGateway(['--upstream', upstream.url]);
-      pin(gateway.process.pid!, 1);
-      const through = `${gateway.url}/${gateway.key}`;
-      const rows: string[] = [];
+      const targets: { name: string; gateway: RunningGateway }[] = [{ name: 'gateway', gateway: await startGateway(['--upstream', upstream.url]) }];
+      if (startBaseline) targets.push({ name: 'baseline', gateway: await startBaseline(['--upstream', upstream.url]) });
+      for (const { gateway } of targets) pin(gateway.process.pid!, 1);
       try {
-        await closedLoop(through, body, 32, 1);
+        for (const { gateway } of targets) await closedLoop(`${gateway.url}/${gateway.key}`, body, 32, 1);
         for (const connections of gatewayConnections) {
           const direct: LoadResult[] = [];
-          const proxied: LoadResult[] = [];
-          const gatewayCpuUs: number[] = [];
-          const gatewayBusy: number[] = [];
+          const proxied = targets.map(() => ({ runs: [] as LoadResult[], cpuUs: [] as number[], busy: [] as number[] }));
           for (let round = 0; round < rounds; round++) {
             direct.push(await closedLoop(upstream.url, body, connections, duration));
-            const before = cpuSeconds(gateway.process.pid!);
-            const run = await closedLoop(through, body, connections, duration);
-            const used = cpuSeconds(gateway.process.pid!) - before;
-            gatewayCpuUs.push((used * 1e6) / run.requests);
-            gatewayBusy.push(used / (run.requests / run.rps));
-            proxied.push(run);
+            for (const [i, { gateway }] of targets.entries()) {
+              const before = cpuSeconds(gateway.process.pid!);
+              const run = await closedLoop(`${gateway.url}/${gateway.key}`, body, connections, duration);
+              const used = cpuSeconds(gateway.process.pid!) - before;
+              proxied[i]!.runs.push(run);
+              proxied[i]!.cpuUs.push((used * 1e6) / run.requests);
+              proxied[i]!.busy.push(used / (run.requests / run.rps));
+            }
           }
           const d = summarize(direct);
-          const p = summarize(proxied);
-          rows.push(`| ${delayMs} ms | ${connections} | ${fmt(d.rps)} | ${fmt(p.rps)} | **${fmt(p.rps / d.rps, 2)}** | ${fmt(d.p50)} / ${fmt(p.p50)} | ${fmt(d.p99)} / ${fmt(p.p99)} | ${fmt((p.p99 - d.p99) / 1000, 2)} | ${fmt(median(gatewayCpuUs), 1)} | ${fmt(100 * median(gatewayBusy))}% | ${d.errors + p.errors} |`);
+          gatewayRows.push(`| ${delayMs} ms | ${connections} | direct | ${fmt(d.rps)} | | ${fmt(d.p50)} | ${fmt(d.p99)} | | | | ${d.errors} |`);
+          for (const [i, { name }] of targets.entries()) {
+            const p = summarize(proxied[i]!.runs);
+            gatewayRows.push(`| ${delayMs} ms | ${connections} | through ${name} | ${fmt(p.rps)} | **${fmt(p.rps / d.rps, 2)}** | ${fmt(p.p50)} | ${fmt(p.p99)} | ${fmt((p.p99 - d.p99) / 1000, 2)} | ${fmt(median(proxied[i]!.cpuUs), 1)} | ${fmt(100 * median(proxied[i]!.busy))}% | ${p.errors} |`);
+          }
         }
       } finally {
-        await gateway.stop();
+        await Promise.all(targets.map(({ gateway }) => gateway.stop()));
         if (upstream !== floor) await upstream.stop();
       }
-      gatewayRows.push(...rows);
     }
     console.log(`\nPass-through getSlot, load → upstream vs load → gateway → upstream: ${machine}; closed loop (bench/loadgen.ts), median of ${rounds} interleaved rounds of ${duration} s; ` +
-      `${pinning ? 'load generator + upstream on core 0, gateway on core 1' : 'unpinned'}\n`);
-    console.log('| upstream service time | connections | direct req/s | through gateway req/s | ratio | p50 µs direct / through | p99 µs direct / through | added p99 ms | gateway CPU µs/request | gateway core busy | errors |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+      `${pinning ? 'load generator + upstream on core 0, gateway on core 1' : 'unpinned'}${baselineRoot ? `; baseline = ${baselineRoot}` : ''}\n`);
+    console.log('| upstream service time | connections | path | req/s | vs direct | p50 µs | p99 µs | added p99 ms | gateway CPU µs/request | gateway core busy | errors |');
+    console.log('|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const row of gatewayRows) console.log(row);
   }
 } finally {
