@@ -310,6 +310,8 @@ test('an answer that is not JSON counts as a failure: retried elsewhere, the sni
   const page = await pool({ urls: [limitedPage.url] }).send(REQUEST, { retryable: true });
   assert.equal(page.status, 429);
   assert.equal(page.body.toString(), '<html><body> Slow down, …</body></html>');
+  // A path with a stray % has no decoded form, which must not stop the pool from starting.
+  assert.doesNotThrow(() => pool({ urls: ['http://127.0.0.1:9/key%zz'] }));
 });
 
 test('bodies over maxResponseBytes fail, with or without content-length', async () => {

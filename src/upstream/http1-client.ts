@@ -326,7 +326,7 @@ class Connection {
     this.exchange = null;
     this.served++;
     this.client.resolve(exchange, response);
-    if (this.keepAlive && !this.client.closing) this.client.release(this);
+    if (this.keepAlive && this.keepAliveMs > 0 && !this.client.closing) this.client.release(this);
     else this.socket.destroy();
   }
 

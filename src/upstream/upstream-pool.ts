@@ -83,7 +83,7 @@ export class UpstreamPool {
       return {
         label: count === 1 ? url.origin : `${url.origin}#${count}`,
         client: new Http1Client({ url, headers, connections, connectTimeoutMs: this.timeoutMs }),
-        secrets: [`${url.pathname}${url.search}`, url.search, url.pathname, decodeURIComponent(url.pathname)].filter((part) => part.length > 1),
+        secrets: secretsOf(url),
         health: new EndpointHealth(failuresBeforeDown, downForMs),
       };
     });
@@ -239,6 +239,17 @@ export class UpstreamPool {
       }
     }
   }
+}
+
+/** The url's path and query as an answer might echo them, longest first so the whole is replaced at once. */
+function secretsOf(url: URL): string[] {
+  const parts = [`${url.pathname}${url.search}`, url.search, url.pathname];
+  try {
+    parts.push(decodeURIComponent(url.pathname));
+  } catch {
+    // A path with a stray % has no decoded form to hide.
+  }
+  return parts.filter((part) => part.length > 1);
 }
 
 function failed(reason: string): RpcError {
