@@ -18,7 +18,8 @@ import { startGateway, type RunningGateway } from './support/gateway.js';
 
 /** The gateway's default connections per upstream. */
 const POOL_CONNECTIONS = 32;
-const TIMEOUT_MS = 300;
+/** Long enough that a healthy local upstream never misses it on a loaded machine. */
+const TIMEOUT_MS = 1_000;
 /** Far beyond the slowest legitimate answer (3 attempts of TIMEOUT_MS plus backoff): reaching it means a hang. */
 const HANG_MS = 15_000;
 
@@ -377,10 +378,12 @@ test('hundreds of faults leave the gateway with no more file descriptors than be
   await settled(f);
   assert.ok(faults > 500, `only ${faults} faults`);
 
-  await until(() => others() === before, () => `descriptors other than upstream connections: ${before} before ${faults} faults, ${others()} after`);
+  // Client connections to the gateway may still be closing when either count is taken, so the
+  // count may only drop; a leak of even one descriptor per hundred faults would raise it.
+  await until(() => others() <= before, () => `descriptors other than upstream connections: ${before} before ${faults} faults, ${others()} after`);
   // Idle keep-alive connections are closed after a few seconds, so an idle gateway holds none.
   await until(() => f.open === 0, () => `${f.open} idle upstream connections still open`);
-  assert.equal(fdCount(fdGateway), before);
+  assert.ok(fdCount(fdGateway) <= before, `${fdCount(fdGateway)} descriptors once idle, ${before} before the faults`);
 });
 
 test('stopping the gateways closes every upstream connection', async () => {
