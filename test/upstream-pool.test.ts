@@ -248,28 +248,81 @@ test('a malformed HTTP response fails with upstreamFailed', async () => {
   await rejectsWithRpc(p.send(REQUEST, { retryable: true }), ErrorCode.upstreamFailed, /malformed HTTP response/);
 });
 
-test('429 and other 4xx replies are returned to the caller without retry', async () => {
+test('a 429 moves a read on to another node; relayed with its Retry-After when there is none', async () => {
   const limited = await httpServer((_req, res) => {
-    res.writeHead(429, { 'content-type': 'application/json' });
+    res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '7' });
     res.end('{"error":"slow down"}');
   });
   const good = await httpServer((_req, res) => okJson(res));
-  const p = pool({ urls: [limited.url, good.url] });
+  const both = pool({ urls: [limited.url, good.url] });
+  const moved = await both.send(REQUEST, { retryable: true });
+  assert.deepEqual([moved.status, moved.endpoint], [200, new URL(good.url).origin]);
+  // Rate limiting is not a fault: the node stays in rotation.
+  assert.equal(both.health()[new URL(limited.url).origin]!.consecutiveFailures, 0);
+  // A call that must not be repeated is not sent twice: of two calls, the one that starts at the
+  // limited node gets its 429.
+  const statuses: number[] = [];
+  for (let i = 0; i < 2; i++) statuses.push((await both.send(REQUEST, { retryable: false })).status);
+  assert.deepEqual(statuses.sort(), [200, 429]);
+  assert.equal(limited.hits(), 2);
+
+  const alone = pool({ urls: [limited.url] });
+  const relayed = await alone.send(REQUEST, { retryable: true });
+  assert.equal(relayed.status, 429);
+  assert.equal(relayed.body.toString(), '{"error":"slow down"}');
+  assert.deepEqual(relayed.headers, { 'retry-after': '7' });
+});
+
+test('other 4xx JSON answers are returned without retry', async () => {
+  const refusing = await httpServer((_req, res) => {
+    res.writeHead(413, { 'content-type': 'application/json' });
+    res.end('{"jsonrpc":"2.0","error":{"code":-32600,"message":"too large"},"id":1}');
+  });
+  const good = await httpServer((_req, res) => okJson(res));
+  const p = pool({ urls: [refusing.url, good.url] });
   const reply = await p.send(REQUEST, { retryable: true });
-  assert.equal(reply.status, 429);
-  assert.equal(reply.body.toString(), '{"error":"slow down"}');
-  assert.equal(limited.hits(), 1);
+  assert.equal(reply.status, 413);
+  assert.equal(reply.headers, undefined);
+  assert.equal(refusing.hits(), 1);
   assert.equal(good.hits(), 0);
 });
 
+test('an answer that is not JSON counts as a failure: retried elsewhere, the snippet shown without the url path', async () => {
+  const broken = await httpServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(`<html><body>Cannot POST ${req.url}</body></html>`);
+  }, '/v2/SECRET123?api-key=SECRET456');
+  const good = await httpServer((_req, res) => okJson(res));
+  const p = pool({ urls: [broken.url, good.url] });
+  const reply = await p.send(REQUEST, { retryable: true });
+  assert.equal(reply.endpoint, new URL(good.url).origin);
+  const alone = pool({ urls: [broken.url], retries: 1 });
+  const err = await rejectsWithRpc(alone.send(REQUEST, { retryable: true }), ErrorCode.upstreamFailed,
+    /^Upstream RPC node failed: answer is not JSON \(HTTP 200: <html><body>Cannot POST …<\/body><\/html>\); retry later$/);
+  assert.ok(!/SECRET/.test(err.message));
+  assert.equal(broken.hits(), 3);
+
+  // A rate-limit page keeps its status; what the client will see quoted of it is redacted too.
+  const limitedPage = await httpServer((req, res) => {
+    res.writeHead(429, { 'content-type': 'text/html' });
+    res.end(`<html><body>\u0007Slow down, ${req.url}</body></html>`);
+  }, '/v2/SECRET123?api-key=SECRET456');
+  const page = await pool({ urls: [limitedPage.url] }).send(REQUEST, { retryable: true });
+  assert.equal(page.status, 429);
+  assert.equal(page.body.toString(), '<html><body> Slow down, …</body></html>');
+  // A path with a stray % has no decoded form, which must not stop the pool from starting.
+  assert.doesNotThrow(() => pool({ urls: ['http://127.0.0.1:9/key%zz'] }));
+});
+
 test('bodies over maxResponseBytes fail, with or without content-length', async () => {
-  const declared = await httpServer((_req, res) => okJson(res, 'x'.repeat(5_000)));
+  const declared = await httpServer((_req, res) => okJson(res, `[${'1,'.repeat(2_500)}1]`));
   const chunked = await httpServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
-    for (let i = 0; i < 10; i++) res.write('y'.repeat(500));
-    res.end();
+    res.write('[');
+    for (let i = 0; i < 10; i++) res.write('0,'.repeat(250));
+    res.end('0]');
   });
-  const exact = await httpServer((_req, res) => okJson(res, 'z'.repeat(1_000)));
+  const exact = await httpServer((_req, res) => okJson(res, `[${' '.repeat(998)}]`));
   for (const s of [declared, chunked]) {
     const p = pool({ urls: [s.url], maxResponseBytes: 1_000 });
     await rejectsWithRpc(p.send(REQUEST, { retryable: true }), ErrorCode.upstreamFailed, /larger than 1000 bytes/);

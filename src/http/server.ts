@@ -197,7 +197,7 @@ export class HttpServer {
     const limited = await this.authorizer.admit(access, callCount(body));
     if (limited) return this.refused(limited, singleId(body));
     const result: DispatchResult = await this.dispatcher.dispatch(body, flags);
-    return { status: result.status, body: result.body };
+    return { status: result.status, body: result.body, headers: result.headers };
   }
 
   private refused(refusal: Refusal, idRaw: string): Outcome {

@@ -3,6 +3,7 @@
  * enhancement step, then the response text assembled in request order.
  */
 import type { Backend, BackendReply } from '../upstream/backend.js';
+import { looksLikeJson } from '../upstream/json-shape.js';
 import type { Enhancer } from '../enhance/enhance.js';
 import type { Flags } from '../http/flags.js';
 import { type Body, type Call, type Entry, errorResponse, resultResponse } from './envelope.js';
@@ -35,6 +36,8 @@ export interface DispatchResult {
   status: number;
   /** '' when JSON-RPC says nothing is answered (notifications, `[]`). */
   body: Buffer | string;
+  /** Headers passed on from the upstream (Retry-After). */
+  headers?: Record<string, string>;
 }
 
 const ok = (text: string): DispatchResult => ({ status: 200, body: text + '\n' });
@@ -43,18 +46,6 @@ const ok = (text: string): DispatchResult => ({ status: 200, body: text + '\n' }
 function batchAnswer(parts: (string | null)[]): DispatchResult {
   const answered = parts.filter((p): p is string => p !== null);
   return answered.length === 0 ? { status: 200, body: '' } : ok(`[${answered.join(',')}]`);
-}
-
-/** Cheap structural check of an upstream answer: a JSON object or array, not HTML or a cut-off body. */
-function looksLikeJson(body: Buffer | string): boolean {
-  const text = typeof body === 'string' ? body : null;
-  const at = (i: number) => (text !== null ? text.charCodeAt(i) : (body as Buffer)[i]);
-  let start = 0;
-  let end = body.length - 1;
-  while (start <= end && (at(start) === 0x20 || at(start) === 0x0a || at(start) === 0x0d || at(start) === 0x09)) start++;
-  while (end >= start && (at(end) === 0x20 || at(end) === 0x0a || at(end) === 0x0d || at(end) === 0x09)) end--;
-  if (end <= start) return false;
-  return (at(start) === 0x7b && at(end) === 0x7d) || (at(start) === 0x5b && at(end) === 0x5d);
 }
 
 function upstreamStatusError(reply: BackendReply): RpcError {
@@ -110,8 +101,11 @@ export class Dispatcher {
   private async single(entry: Entry, flags: Flags): Promise<DispatchResult> {
     if (entry.kind === 'notification') return { status: 200, body: '' };
     if (entry.kind === 'error') return ok(errorResponse(entry.error, entry.idRaw, entry.omitVersion));
-    // A single pass-through keeps the upstream's own status and bytes (a 429 from the node stays a 429).
-    return this.answer(entry, flags, false);
+    const reply = await this.answer(entry, flags, false);
+    // A single pass-through keeps the upstream's own status, bytes and Retry-After (a 429 from the
+    // node stays a 429); a body that is not JSON becomes a JSON-RPC error under that status.
+    if (looksLikeJson(reply.body)) return reply;
+    return { status: reply.status, body: errorResponse(upstreamStatusError(reply), entry.idRaw) + '\n', headers: reply.headers };
   }
 
   private async batch(entries: Entry[], flags: Flags): Promise<DispatchResult> {

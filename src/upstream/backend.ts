@@ -9,6 +9,8 @@ import type { AccountsRequest, TransactionRequest } from '../rpc/params.js';
 export interface BackendReply {
   status: number;
   body: Buffer | string;
+  /** Response headers the client should see too: an upstream's Retry-After. */
+  headers?: Record<string, string>;
 }
 
 export interface Backend {

@@ -1,8 +1,8 @@
-import { Pool } from 'undici';
-import type { Dispatcher } from 'undici';
 import { ErrorCode, RpcError } from '../rpc/errors.js';
 import { EndpointHealth } from './endpoint-health.js';
 import type { EndpointHealthSnapshot } from './endpoint-health.js';
+import { Http1Client, Http1Failure } from './http1-client.js';
+import { looksLikeJson } from './json-shape.js';
 
 export interface UpstreamOptions {
   /** http(s)://host:port[/path][?query]; the path and query are sent as the request target. */
@@ -22,15 +22,17 @@ export interface UpstreamReply {
   body: Buffer;
   /** The endpoint's label (scheme://host:port), never its path or query. */
   endpoint: string;
+  /** The node's Retry-After header, for the client to see too. */
+  headers?: { 'retry-after': string };
 }
 
 interface Endpoint {
   /** scheme://host:port, with a #n suffix when several urls share an origin. */
   label: string;
-  pool: Pool;
-  path: string;
-  headers: Record<string, string>;
+  client: Http1Client;
   health: EndpointHealth;
+  /** Path and query of the url (where providers put keys), kept out of anything shown to clients. */
+  secrets: string[];
 }
 
 /** Why an attempt failed, in words safe to show to clients (no url path, query or credentials). */
@@ -74,22 +76,14 @@ export class UpstreamPool {
       seen.set(url.origin, count);
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (url.username !== '' || url.password !== '') {
-        // undici ignores userinfo in the origin, so basic auth has to travel as a header.
+        // Userinfo is not part of an HTTP request; basic auth travels as a header.
         const credentials = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
         headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
       }
       return {
         label: count === 1 ? url.origin : `${url.origin}#${count}`,
-        pool: new Pool(url.origin, {
-          connections,
-          pipelining: 1,
-          // Aligned with the per-attempt deadline so undici's own timers never outlast ours.
-          headersTimeout: this.timeoutMs,
-          bodyTimeout: this.timeoutMs,
-          connect: { timeout: this.timeoutMs },
-        }),
-        path: `${url.pathname}${url.search}`,
-        headers,
+        client: new Http1Client({ url, headers, connections, connectTimeoutMs: this.timeoutMs }),
+        secrets: secretsOf(url),
         health: new EndpointHealth(failuresBeforeDown, downForMs),
       };
     });
@@ -106,6 +100,7 @@ export class UpstreamPool {
     const maxAttempts = retryable ? this.retries + 1 : this.endpoints.length;
     let previous: Endpoint | undefined;
     let failure: AttemptFailure | undefined;
+    let rateLimited: UpstreamReply | undefined;
 
     for (let attempt = 0; attempt < maxAttempts; attempt++) {
       const endpoint = this.pick(start, tried);
@@ -117,9 +112,11 @@ export class UpstreamPool {
       endpoint.health.claim(Date.now());
 
       try {
-        const reply = await this.attempt(endpoint, body, signal);
+        const reply = await this.attempt(endpoint, body, retryable, signal);
         endpoint.health.succeeded();
-        return reply;
+        // A node refusing for its own rate limit processed nothing; a read asks another node, if any.
+        if (reply.status !== 429 || !retryable || !this.untriedAvailable(tried)) return reply;
+        rateLimited = reply;
       } catch (err) {
         if (signal?.aborted) throw signal.reason;
         if (!(err instanceof AttemptFailure)) throw err;
@@ -130,6 +127,7 @@ export class UpstreamPool {
       }
     }
 
+    if (rateLimited !== undefined) return rateLimited;
     if (failure === undefined) throw failed('no upstream endpoint could be tried');
     if (failure.timeout) {
       throw new RpcError(
@@ -147,8 +145,13 @@ export class UpstreamPool {
   }
 
   close(): Promise<void> {
-    this.closing ??= Promise.all(this.endpoints.map((e) => e.pool.close())).then(() => undefined);
+    this.closing ??= Promise.all(this.endpoints.map((e) => e.client.close())).then(() => undefined);
     return this.closing;
+  }
+
+  private untriedAvailable(tried: Set<Endpoint>): boolean {
+    const now = Date.now();
+    return this.endpoints.some((endpoint) => !tried.has(endpoint) && endpoint.health.available(now));
   }
 
   /**
@@ -173,120 +176,84 @@ export class UpstreamPool {
     return (usableTried ?? soonest)!;
   }
 
-  private async attempt(endpoint: Endpoint, body: string | Uint8Array, signal: AbortSignal | undefined): Promise<UpstreamReply> {
-    // One controller per attempt carries both the overall deadline (which undici's headers/body
-    // timers cannot enforce against a slowly trickling body) and the caller's cancellation.
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, this.timeoutMs);
-    const onCallerAbort = () => controller.abort();
-    signal?.addEventListener('abort', onCallerAbort, { once: true });
-
+  private async attempt(endpoint: Endpoint, body: string | Uint8Array, retryable: boolean, signal: AbortSignal | undefined): Promise<UpstreamReply> {
+    let response;
     try {
-      const res = await endpoint.pool.request({
-        method: 'POST',
-        path: endpoint.path,
-        headers: endpoint.headers,
-        body,
-        signal: controller.signal,
-      });
-      if (res.statusCode >= 500) {
-        // Draining keeps the keep-alive connection reusable; dump() gives up on huge error pages.
-        await res.body.dump();
-        throw new AttemptFailure(timedOut, timedOut ? 'timeout' : `HTTP ${res.statusCode}`, false);
-      }
-      const bytes = await readLimited(res.body, res.headers['content-length'], this.maxResponseBytes);
-      return { status: res.statusCode, body: bytes, endpoint: endpoint.label };
+      response = await endpoint.client.request(body, { timeoutMs: this.timeoutMs, maxBytes: this.maxResponseBytes, idempotent: retryable, signal });
     } catch (err) {
-      if (err instanceof AttemptFailure) throw err;
-      if (timedOut) throw new AttemptFailure(true, 'timeout', false);
-      throw classify(err);
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onCallerAbort);
+      throw err instanceof Http1Failure ? this.classify(err) : err;
+    }
+    if (response.status >= 500) throw new AttemptFailure(false, `HTTP ${response.status}`, false);
+    let answer = response.body;
+    if (!looksLikeJson(answer)) {
+      const text = this.redacted(endpoint, answer);
+      if (response.status !== 429) throw new AttemptFailure(false, `answer is not JSON (HTTP ${response.status}${text === '' ? '' : `: ${text}`})`, false);
+      // A rate-limit page is passed on for its status; only its start, which the client will see quoted.
+      answer = Buffer.from(text);
+    }
+    const reply: UpstreamReply = { status: response.status, body: answer, endpoint: endpoint.label };
+    if (response.retryAfter !== undefined) reply.headers = { 'retry-after': response.retryAfter };
+    return reply;
+  }
+
+  /** The start of a broken answer (an error page says what went wrong), without the url's path or query. */
+  private redacted(endpoint: Endpoint, body: Buffer): string {
+    let text = body.subarray(0, 240).toString('utf8').replace(/[\u0000-\u001f\u007f-\u009f\ufffd]+/g, ' ');
+    for (const secret of endpoint.secrets) text = text.split(secret).join('…');
+    return text.replace(/\s+/g, ' ').trim().slice(0, 80);
+  }
+
+  /** Short reasons safe to show to clients: transport messages are not reused, as they may echo addresses. */
+  private classify(failure: Http1Failure): AttemptFailure {
+    const notSent = !failure.sent;
+    switch (failure.kind) {
+      case 'refused':
+        return new AttemptFailure(false, 'connection refused', true);
+      case 'not-found':
+        return new AttemptFailure(false, 'host not found', true);
+      case 'unreachable':
+        return new AttemptFailure(false, 'host unreachable', true);
+      case 'tls':
+        return new AttemptFailure(false, 'TLS handshake failed', true);
+      case 'connect-timeout':
+      case 'timeout':
+        return new AttemptFailure(true, 'timeout', notSent);
+      case 'reset':
+        return new AttemptFailure(false, 'connection reset', notSent);
+      case 'closed':
+        return new AttemptFailure(false, 'connection closed by upstream', notSent);
+      case 'truncated':
+        return new AttemptFailure(false, 'truncated response', notSent);
+      case 'malformed':
+        return new AttemptFailure(false, 'malformed HTTP response', notSent);
+      case 'headers-too-large':
+        return new AttemptFailure(false, 'response headers too large', notSent);
+      case 'too-large':
+        return new AttemptFailure(false, `response larger than ${this.maxResponseBytes} bytes`, notSent, true);
+      case 'client-closed':
+        return new AttemptFailure(false, 'upstream connection pool is closed', notSent, true);
+      case 'network': {
+        const code = failure.errorCode;
+        const known = code !== undefined && /^[A-Z0-9_]+$/.test(code);
+        return new AttemptFailure(false, known ? `network error ${code}` : 'network error', notSent);
+      }
     }
   }
+}
+
+/** The url's path and query as an answer might echo them, longest first so the whole is replaced at once. */
+function secretsOf(url: URL): string[] {
+  const parts = [`${url.pathname}${url.search}`, url.search, url.pathname];
+  try {
+    parts.push(decodeURIComponent(url.pathname));
+  } catch {
+    // A path with a stray % has no decoded form to hide.
+  }
+  return parts.filter((part) => part.length > 1);
 }
 
 function failed(reason: string): RpcError {
   return new RpcError(ErrorCode.upstreamFailed, `Upstream RPC node failed: ${reason}; retry later`);
-}
-
-async function readLimited(
-  body: Dispatcher.ResponseData['body'],
-  declaredLength: string | string[] | undefined,
-  limit: number,
-): Promise<Buffer> {
-  const tooLarge = new AttemptFailure(false, `response larger than ${limit} bytes`, false, true);
-  if (typeof declaredLength === 'string' && Number(declaredLength) > limit) {
-    body.destroy();
-    throw tooLarge;
-  }
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    total += chunk.length;
-    if (total > limit) {
-      body.destroy();
-      throw tooLarge;
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, total);
-}
-
-/** Maps transport errors to short reasons; error messages are not reused as they may echo addresses. */
-function classify(err: unknown): AttemptFailure {
-  const code = errorCode(err);
-  switch (code) {
-    case 'ECONNREFUSED':
-      return new AttemptFailure(false, 'connection refused', true);
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return new AttemptFailure(false, 'host not found', true);
-    case 'EHOSTUNREACH':
-    case 'ENETUNREACH':
-      return new AttemptFailure(false, 'host unreachable', true);
-    case 'UND_ERR_CONNECT_TIMEOUT':
-      return new AttemptFailure(true, 'timeout', true);
-    case 'UND_ERR_HEADERS_TIMEOUT':
-    case 'UND_ERR_BODY_TIMEOUT':
-      return new AttemptFailure(true, 'timeout', false);
-    case 'ECONNRESET':
-    case 'EPIPE':
-      return new AttemptFailure(false, 'connection reset', false);
-    case 'UND_ERR_SOCKET':
-      return new AttemptFailure(false, 'connection closed by upstream', false);
-    case 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH':
-      return new AttemptFailure(false, 'truncated response', false);
-    case 'UND_ERR_HEADERS_OVERFLOW':
-      return new AttemptFailure(false, 'response headers too large', false);
-    case 'UND_ERR_CLOSED':
-    case 'UND_ERR_DESTROYED':
-      return new AttemptFailure(false, 'upstream connection pool is closed', false, true);
-  }
-  // undici's parser errors do not always carry an HPE_ code, but always this name.
-  if (code?.startsWith('HPE_') || (err as Error | undefined)?.name === 'HTTPParserError') {
-    return new AttemptFailure(false, 'malformed HTTP response', false);
-  }
-  // A failed TLS handshake happens before the request is written.
-  if (code !== undefined && /TLS|SSL|CERT/.test(code)) {
-    return new AttemptFailure(false, 'TLS handshake failed', true);
-  }
-  const known = code !== undefined && /^[A-Z0-9_]+$/.test(code);
-  return new AttemptFailure(false, known ? `network error ${code}` : 'network error', false);
-}
-
-function errorCode(err: unknown): string | undefined {
-  if (typeof err !== 'object' || err === null) return undefined;
-  const code = (err as { code?: unknown }).code;
-  if (typeof code === 'string') return code;
-  // Happy-eyeballs connects report an AggregateError; its parts carry the codes.
-  const parts = (err as { errors?: unknown }).errors;
-  return Array.isArray(parts) && parts.length > 0 ? errorCode(parts[0]) : undefined;
 }
 
 function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
