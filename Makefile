@@ -43,6 +43,7 @@ bench: build
 	node dist/bench/enhance-pool.bench.js
 	node dist/bench/json-parse.bench.js
 	node dist/bench/http.bench.js
+	node dist/bench/passthrough.bench.js
 
 load: build
 	node dist/bench/load.js
