@@ -38,6 +38,22 @@ type Planner = (info: Record<string, any>, type: string) => SwapPlan | null;
 const flag = (v: unknown) => v === true;
 const arg = (v: unknown) => big(v);
 
+/**
+ * A pool swap between two of the user's accounts (and mints), in the direction a flag gives:
+ * forward spends the first for the second.
+ */
+function sides(forward: boolean, first: SwapPlan['sources'][number], second: SwapPlan['sources'][number], firstMint?: unknown, secondMint?: unknown): Pick<SwapPlan, 'sources' | 'destinations' | 'sourceMint' | 'destinationMint'> {
+  const plan: Pick<SwapPlan, 'sources' | 'destinations' | 'sourceMint' | 'destinationMint'> = {
+    sources: [forward ? first : second],
+    destinations: [forward ? second : first],
+  };
+  if (firstMint !== undefined || secondMint !== undefined) {
+    plan.sourceMint = str(forward ? firstMint : secondMint);
+    plan.destinationMint = str(forward ? secondMint : firstMint);
+  }
+  return plan;
+}
+
 /** Exact-in or exact-out from one amount and its direction flag (Whirlpool, CLMM, Invariant). */
 function directed(amount: unknown, threshold: unknown, isInput: boolean): Pick<SwapPlan, 'exactIn' | 'exactOut' | 'maxIn' | 'minOut'> {
   return isInput ? { exactIn: arg(amount), minOut: arg(threshold) } : { exactOut: arg(amount), maxIn: arg(threshold) };
@@ -94,18 +110,12 @@ const inputOutput: Planner = (i) => {
   };
 };
 
-const whirlpool: Planner = (i) => {
-  const aToB = flag(i.aToB);
-  return {
-    actor: str(i.tokenAuthority),
-    verb: 'swap',
-    sources: [aToB ? i.tokenOwnerAccountA : i.tokenOwnerAccountB],
-    destinations: [aToB ? i.tokenOwnerAccountB : i.tokenOwnerAccountA],
-    sourceMint: str(aToB ? i.tokenMintA : i.tokenMintB),
-    destinationMint: str(aToB ? i.tokenMintB : i.tokenMintA),
-    ...directed(i.amount, i.otherAmountThreshold, flag(i.amountSpecifiedIsInput)),
-  };
-};
+const whirlpool: Planner = (i) => ({
+  actor: str(i.tokenAuthority),
+  verb: 'swap',
+  ...sides(flag(i.aToB), i.tokenOwnerAccountA, i.tokenOwnerAccountB, i.tokenMintA, i.tokenMintB),
+  ...directed(i.amount, i.otherAmountThreshold, flag(i.amountSpecifiedIsInput)),
+});
 
 const whirlpoolTwoHop: Planner = (i) => ({
   actor: str(i.tokenAuthority),
@@ -153,24 +163,19 @@ const mercurial: Planner = (i) => {
   };
 };
 
-const invariant: Planner = (i) => {
-  const xToY = flag(i.xToY);
-  return {
-    actor: str(i.owner),
-    verb: 'swap',
-    sources: [xToY ? i.accountX : i.accountY],
-    destinations: [xToY ? i.accountY : i.accountX],
-    ...(flag(i.byAmountIn) ? { exactIn: arg(i.amount) } : { exactOut: arg(i.amount) }),
-  };
-};
+const invariant: Planner = (i) => ({
+  actor: str(i.owner),
+  verb: 'swap',
+  ...sides(flag(i.xToY), i.accountX, i.accountY),
+  ...(flag(i.byAmountIn) ? { exactIn: arg(i.amount) } : { exactOut: arg(i.amount) }),
+});
 
 /** Phoenix: an order packet's side says which of the trader's accounts pays (a bid pays quote for base). */
 const phoenix: Planner = (i) => {
   const order = i.orderPacket !== null && typeof i.orderPacket === 'object' ? Object.values(i.orderPacket)[0] : undefined;
   const side = (order as { side?: unknown } | undefined)?.side;
   if (side !== 'Bid' && side !== 'Ask') return null;
-  const bid = side === 'Bid';
-  return { actor: str(i.trader), verb: 'swap', sources: [bid ? i.quoteAccount : i.baseAccount], destinations: [bid ? i.baseAccount : i.quoteAccount] };
+  return { actor: str(i.trader), verb: 'swap', ...sides(side === 'Bid', i.quoteAccount, i.baseAccount) };
 };
 
 /** The SOL a Pump.fun sell paid out, as its TradeEvent records it: the curve's lamports move without a transfer. */
@@ -256,42 +261,28 @@ const pumpSwap: Planner = (i, type) => {
 const PUMP = '6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P';
 
 /** Bonkswap: the amount in is `deltaIn`; `priceLimit` bounds the pool price, not the output. */
-const bonkswap: Planner = (i) => {
-  const xToY = flag(i.xToY);
-  return {
-    actor: str(i.swapper),
-    verb: 'swap',
-    sources: [xToY ? i.swapperXAccount : i.swapperYAccount],
-    destinations: [xToY ? i.swapperYAccount : i.swapperXAccount],
-    sourceMint: str(xToY ? i.tokenX : i.tokenY),
-    destinationMint: str(xToY ? i.tokenY : i.tokenX),
-    exactIn: arg(i.deltaIn?.v),
-  };
-};
+const bonkswap: Planner = (i) => ({
+  actor: str(i.swapper),
+  verb: 'swap',
+  ...sides(flag(i.xToY), i.swapperXAccount, i.swapperYAccount, i.tokenX, i.tokenY),
+  exactIn: arg(i.deltaIn?.v),
+});
 
-const obric: Planner = (i) => {
-  const xToY = flag(i.isXToY);
-  return {
-    actor: str(i.user),
-    verb: 'swap',
-    sources: [xToY ? i.userTokenAccountX : i.userTokenAccountY],
-    destinations: [xToY ? i.userTokenAccountY : i.userTokenAccountX],
-    exactIn: arg(i.inputAmt),
-    minOut: arg(i.minOutputAmt),
-  };
-};
+const obric: Planner = (i) => ({
+  actor: str(i.user),
+  verb: 'swap',
+  ...sides(flag(i.isXToY), i.userTokenAccountX, i.userTokenAccountY),
+  exactIn: arg(i.inputAmt),
+  minOut: arg(i.minOutputAmt),
+});
 
-const solfi: Planner = (i) => {
-  const quoteToBase = flag(i.isQuoteToBase);
-  return {
-    actor: str(i.tokenTransferAuthority),
-    verb: 'swap',
-    sources: [quoteToBase ? i.userQuoteAta : i.userBaseAta],
-    destinations: [quoteToBase ? i.userBaseAta : i.userQuoteAta],
-    exactIn: arg(i.inAmount),
-    minOut: arg(i.minimumAmountOut),
-  };
-};
+const solfi: Planner = (i) => ({
+  actor: str(i.tokenTransferAuthority),
+  verb: 'swap',
+  ...sides(flag(i.isQuoteToBase), i.userQuoteAta, i.userBaseAta),
+  exactIn: arg(i.inAmount),
+  minOut: arg(i.minimumAmountOut),
+});
 
 const gooseFxSsl: Planner = (i) => ({
   actor: str(i.userWallet),
