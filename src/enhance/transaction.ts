@@ -25,7 +25,7 @@ interface RawInstruction {
   stackHeight?: number | null;
 }
 
-const instructionPaths = [
+export const instructionPaths = [
   ['result', 'transaction', 'message', 'instructions', '*'],
   ['result', 'meta', 'innerInstructions', '*', 'instructions', '*'],
 ] as const;
