@@ -6,7 +6,7 @@ import { LedgerRpc } from '../ledger/ledger-rpc.js';
 import { defaultLedgerFile } from '../gateway.js';
 import { UpstreamPool } from '../upstream/upstream-pool.js';
 import { LosslessNumber, parseJson } from '../json/lossless.js';
-import { scanRequestBody } from '../json/request-scan.js';
+import { resultText } from '../json/request-scan.js';
 import { checkAddress, checkSignature } from '../rpc/params.js';
 
 const importedEncodings = ['base64', 'json', 'jsonParsed'] as const;
@@ -60,11 +60,9 @@ async function call(pool: UpstreamPool, method: string, params: unknown[]): Prom
   const reply = await pool.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }), { retryable: true });
   const text = reply.body.toString();
   if (reply.status !== 200) throw new Error(`${method}: HTTP ${reply.status}: ${text.slice(0, 200)}`);
-  const scanned = scanRequestBody(text);
-  if (scanned.kind !== 'object') throw new Error(`${method}: not a JSON-RPC response`);
-  const result = scanned.object.members.get('result');
-  if (!result) throw new Error(`${method}: ${text.slice(0, 300)}`);
-  return text.slice(result.start, result.end);
+  const result = resultText(text);
+  if (result === null) throw new Error(`${method}: not a JSON-RPC result: ${text.slice(0, 300)}`);
+  return result;
 }
 
 async function importTransactions(store: LedgerStore, pool: UpstreamPool, signatures: string[]) {

@@ -33,8 +33,8 @@ export function pooledEnhancer(registry: ProgramRegistry, options: PoolOptions, 
     async enhance(task) {
       if (task.response.length < options.inlineBelowBytes) return report(enhanceNow(task, registry), task.method, observer);
       const bytes = transferable(typeof task.response === 'string' ? Buffer.from(task.response) : task.response);
-      const result = await pool.run({ ...task, response: bytes }, { transferList: [bytes.buffer as ArrayBuffer] });
-      return report({ ...result, body: result.text }, task.method, observer);
+      const { text, ...facts } = await pool.run({ ...task, response: bytes }, { transferList: [bytes.buffer as ArrayBuffer] });
+      return report({ body: text, ...facts }, task.method, observer);
     },
     stats: () => ({ threads: pool.threads.length, queueSize: pool.queueSize, utilization: pool.utilization }),
     close: () => pool.destroy(),

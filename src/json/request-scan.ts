@@ -185,3 +185,11 @@ export function unexpected(text: string, at: number): SyntaxError {
   if (at >= text.length) return new SyntaxError('Unexpected end of JSON input');
   return new SyntaxError(`Unexpected token ${JSON.stringify(text.charAt(at))} in JSON at position ${at}`);
 }
+
+/** The raw `result` text of a JSON-RPC answer, or null when it carries an error instead. */
+export function resultText(answer: string): string | null {
+  const scanned = scanRequestBody(answer);
+  if (scanned.kind !== 'object') return null;
+  const span = scanned.object.members.get('result');
+  return span ? answer.slice(span.start, span.end) : null;
+}

@@ -12,7 +12,7 @@ import { FinalizedAnswers } from '../cache/finalized-answers.js';
 import type { RedisResponseStore } from '../cache/response-store.js';
 import type { CallObserver, FlagSet } from '../observe/metrics.js';
 import { log } from '../observe/log.js';
-import { scanRequestBody } from '../json/request-scan.js';
+import { resultText } from '../json/request-scan.js';
 import { ErrorCode, internalError, invalidParams, RpcError } from './errors.js';
 import { parseGetMultipleAccountsParams, parseGetTransactionParams } from './params.js';
 import { discover, discoverMethod } from './openrpc.js';
@@ -142,14 +142,9 @@ export class Dispatcher {
     let reply: BackendReply;
     let failed = false;
     try {
+      // Answers that are not JSON never get here as 200s: the upstream pool counts them as failures.
       reply = await this.route(call, flags, inBatch);
-      if (reply.status !== 200) {
-        this.observer?.upstreamError(`http_${reply.status}`);
-      } else if (!looksLikeJson(reply.body)) {
-        this.observer?.upstreamError('malformed');
-        failed = true;
-        reply = { status: 200, body: errorResponse(upstreamStatusError(reply), call.idRaw) + '\n' };
-      }
+      if (reply.status !== 200) this.observer?.upstreamError(`http_${reply.status}`);
     } catch (error) {
       failed = true;
       const rpcError = asRpcError(error);
@@ -195,7 +190,7 @@ export class Dispatcher {
       ? await this.enhancer.enhance({ method: 'getTransaction', response: reply.body, actions: flags.actionskit })
       : reply.body;
     if (finalized) {
-      const result = resultOf(body.toString());
+      const result = resultText(body.toString());
       if (result !== null && result !== 'null') this.answers.set(key, result);
     }
     return { status: 200, body };
@@ -213,14 +208,6 @@ export class Dispatcher {
     if (!flags.explorerkit || request.dataSlice || request.encoding !== 'jsonParsed' || reply.status !== 200) return reply;
     return { status: 200, body: await this.enhancer.enhance({ method: 'getMultipleAccounts', response: reply.body }) };
   }
-}
-
-/** The raw `result` text of a JSON-RPC answer, or null when it carries an error instead. */
-function resultOf(answer: string): string | null {
-  const scanned = scanRequestBody(answer);
-  if (scanned.kind !== 'object') return null;
-  const span = scanned.object.members.get('result');
-  return span ? answer.slice(span.start, span.end) : null;
 }
 
 function positional(call: Call): unknown[] {

@@ -9,7 +9,8 @@ import { ErrorCode, RpcError } from '../rpc/errors.js';
 import type { AccountsRequest, TransactionRequest } from '../rpc/params.js';
 import type { LedgerRpc } from '../ledger/ledger-rpc.js';
 import type { StoredTransactionEncoding } from '../ledger/ledger-store.js';
-import { scanRequestBody } from '../json/request-scan.js';
+import { resultText } from '../json/request-scan.js';
+import { log } from '../observe/log.js';
 import type { Backend, BackendReply } from './backend.js';
 import type { UpstreamPool } from './upstream-pool.js';
 
@@ -64,16 +65,12 @@ export class HttpBackend implements Backend {
 
   private remember(request: TransactionRequest, responseText: string): void {
     try {
-      const scanned = scanRequestBody(responseText);
-      if (scanned.kind !== 'object') return;
-      const span = scanned.object.members.get('result');
-      if (!span) return;
-      const result = responseText.slice(span.start, span.end);
-      if (result === 'null') return;
+      const result = resultText(responseText);
+      if (result === null || result === 'null') return;
       this.cache!.importTransaction(request.signature, request.encoding as StoredTransactionEncoding, result);
     } catch (error) {
       // The answer already went to the client; a transaction the ledger cannot hold is only a cache miss next time.
-      console.warn(`enhanced-rpc: not caching transaction ${request.signature}: ${(error as Error).message}`);
+      log.warn({ err: error, signature: request.signature }, 'not caching transaction');
     }
   }
 }
