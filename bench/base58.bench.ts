@@ -1,11 +1,13 @@
 /**
  * Base58 for request validation and ledger rendering: @solana/kit's codec against the project's
- * own byte-array codec (src/codec/base58.ts), on a 64-byte signature and a 32-byte address.
+ * own byte-array codec (src/codec/base58.ts), on a 64-byte signature and a 32-byte address; then
+ * the two ways the own decoder works (limb loop, BigInt blocks) on instruction-data lengths.
  * Run: node dist/bench/base58.bench.js (part of `make bench`).
  */
 import { Bench } from 'tinybench';
 import { getBase58Decoder, getBase58Encoder } from '@solana/kit';
-import { decodeBase58, encodeBase58 } from '../src/codec/base58.js';
+import { randomBytes } from 'node:crypto';
+import { base58DecodeStrategies, decodeBase58, encodeBase58 } from '../src/codec/base58.js';
 
 const signature = '33LHUzKfhBvU68kYib22oFx2XdQKQZ2sfvTmmdCFEr6YidyP8S3WwAurjz6Suewvr2WUByV79K3stNCZDe7wq3De';
 const address = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4';
@@ -34,4 +36,25 @@ for (const op of ['decode signature', 'decode address', 'encode signature', 'enc
   const kit = median(`kit: ${op}`) * 1000;
   const own = median(`own: ${op}`) * 1000;
   console.log(`| ${op} | ${kit.toFixed(2)} | ${own.toFixed(2)} | ${(own / kit).toFixed(2)} |`);
+}
+
+// Instruction data runs from a few bytes to over a kilobyte; the limb loop is quadratic in the
+// length, so decodeBase58 hands long texts to BigInt blocks. Both strategies on each length:
+const lengths = [32, 64, 96, 112, 128, 160, 256, 512, 1200];
+const texts = new Map(lengths.map((bytes) => [bytes, Array.from({ length: 16 }, () => encodeBase58(randomBytes(bytes)))]));
+const byLength = new Bench({ time: 300 });
+for (const [bytes, samples] of texts) {
+  byLength
+    .add(`limbs ${bytes}`, () => samples.forEach((text) => base58DecodeStrategies.limbs(text)))
+    .add(`blocks ${bytes}`, () => samples.forEach((text) => base58DecodeStrategies.blocks(text)));
+}
+await byLength.run();
+const perText = (name: string) => (byLength.tasks.find((t) => t.name === name)!.result!.latency.p50! * 1000) / 16;
+console.log('\nbase58 decode by length: limb loop vs BigInt blocks, median µs per text (decodeBase58 switches past 160 digits)\n');
+console.log('| bytes | digits | limbs µs | blocks µs | blocks / limbs |');
+console.log('|---:|---:|---:|---:|---:|');
+for (const [bytes, samples] of texts) {
+  const limbs = perText(`limbs ${bytes}`);
+  const blocks = perText(`blocks ${bytes}`);
+  console.log(`| ${bytes} | ${samples[0].length} | ${limbs.toFixed(2)} | ${blocks.toFixed(2)} | ${(blocks / limbs).toFixed(2)} |`);
 }

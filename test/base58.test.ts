@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { getBase58Decoder, getBase58Encoder } from '@solana/kit';
-import { decodeBase58, encodeBase58, encodePubkeyAt } from '../src/codec/base58.js';
+import { base58DecodeStrategies, decodeBase58, encodeBase58, encodePubkeyAt } from '../src/codec/base58.js';
 
 const kitToText = getBase58Decoder();
 const kitToBytes = getBase58Encoder();
@@ -15,6 +15,23 @@ test('encodes and decodes like @solana/kit, leading zero bytes included', () => 
     const text = encodeBase58(bytes);
     assert.equal(text, kitToText.decode(bytes));
     assert.deepEqual(decodeBase58(text), Uint8Array.from(kitToBytes.encode(text)));
+  }
+});
+
+test('both decoding strategies agree with @solana/kit at every length, short and long', () => {
+  for (let i = 0; i < 400; i++) {
+    const bytes = randomBytes(i < 100 ? i : 100 + (i - 100) * 5);
+    if (i % 4 === 0 && bytes.length > 0) bytes.fill(0, 0, 1 + (i % Math.min(7, bytes.length)));
+    if (i % 4 === 1 && bytes.length > 150) bytes.fill(0, 0, bytes.length - 150);
+    const text = encodeBase58(bytes);
+    const expected = Uint8Array.from(kitToBytes.encode(text));
+    assert.deepEqual(decodeBase58(text), expected, `${bytes.length} bytes`);
+    assert.deepEqual(base58DecodeStrategies.limbs(text), expected, `${bytes.length} bytes by limbs`);
+    assert.deepEqual(base58DecodeStrategies.blocks(text), expected, `${bytes.length} bytes by blocks`);
+  }
+  for (const decode of [decodeBase58, base58DecodeStrategies.limbs, base58DecodeStrategies.blocks]) {
+    assert.deepEqual(decode('1'.repeat(400)), new Uint8Array(400));
+    assert.equal(decode(`${'2'.repeat(300)}0`), null);
   }
 });
 

@@ -27,3 +27,8 @@ export function instructionEntriesOf(result: any): any[] {
     ...(result.meta?.innerInstructions ?? []).flatMap((group: { instructions?: unknown[] }) => group.instructions ?? []),
   ];
 }
+
+/** The instruction lists in the answer's order: the top-level one, then each inner group's. */
+export function instructionListsOf(result: any): unknown[] {
+  return [result.transaction.message.instructions, ...(result.meta?.innerInstructions ?? []).map((group: { instructions?: unknown }) => group.instructions ?? [])];
+}

@@ -7,6 +7,7 @@
  */
 import { decodeBase58 } from '../codec/base58.js';
 import { findPathSpans, splice } from '../json/path-spans.js';
+import { compactElementSpans } from '../json/compact-spans.js';
 import type { Span } from '../json/request-scan.js';
 import type { ProgramRegistry } from '../decode/registry.js';
 import { noteUndecoded } from './undecoded-tally.js';
@@ -14,7 +15,7 @@ import { nodeParsedInstructionPrograms } from './native-programs.js';
 import { parsedInstruction } from './instruction-info.js';
 import { programErrorMember, programErrorOf } from './program-error.js';
 import { summarizeTransaction } from '../actions/summarize.js';
-import { accountKeysOf, instructionEntriesOf } from './transaction-shape.js';
+import { accountKeysOf, instructionEntriesOf, instructionListsOf } from './transaction-shape.js';
 
 interface RawInstruction {
   programId?: string;
@@ -44,31 +45,54 @@ export function enhanceTransaction(text: string, registry: ProgramRegistry, with
   const parsedEncoding = typeof message.accountKeys[0] === 'object';
   const keys = accountKeysOf(result);
   const instructions: RawInstruction[] = instructionEntriesOf(result);
-  const [topSpans, innerSpans] = findPathSpans(text, instructionPaths);
-  const spans: Span[] = [...topSpans, ...innerSpans];
-  if (spans.length !== instructions.length) return text;
+  const topLevelCount = message.instructions.length;
 
   const slot = typeof result.slot === 'number' ? result.slot : undefined;
-  const entries: (string | null)[] = instructions.map((ix, i) =>
-    parsedEncoding ? enhanceParsedEntry(ix, registry, slot) : enhanceCompiledEntry(ix, keys, registry, text, spans[i], slot));
-  const original = (i: number) => text.slice(spans[i].start, spans[i].end);
-  const withMember = (entry: string, member: string) => `${entry.slice(0, -1)},${member}}`;
-
+  const decoded = instructions.map((ix) => (parsedEncoding ? decodeParsedEntry(ix, registry, slot) : decodeCompiledEntry(ix, keys, registry, slot)));
   const topLevelIds = (message.instructions as RawInstruction[]).map((ix) => ix.programId ?? keys[ix.programIdIndex!]);
   const failure = programErrorOf(result, topLevelIds, registry);
-  if (failure !== null && failure.instruction < topSpans.length) {
-    const i = failure.instruction;
-    entries[i] = withMember(entries[i] ?? original(i), programErrorMember(failure));
-  }
+  const failing = failure !== null && failure.instruction < topLevelCount ? failure.instruction : -1;
+  const spans = instructionEntrySpans(text, result, withActions ? () => true : (i) => decoded[i] !== null || i === failing);
+  if (spans === null) return text;
+
+  const entries: (string | null)[] = decoded.map((entry, i) => entry && renderEntry(entry, instructions[i], parsedEncoding, text, spans[i]!));
+  const original = (i: number) => text.slice(spans[i]!.start, spans[i]!.end);
+  const withMember = (entry: string, member: string) => `${entry.slice(0, -1)},${member}}`;
+  if (failing >= 0) entries[failing] = withMember(entries[failing] ?? original(failing), programErrorMember(failure!));
   if (withActions) {
     const sent = instructions.map((ix, i) => (entries[i] === null ? ix : JSON.parse(entries[i]!)));
     summarizeTransaction(withInstructionEntries(result, sent)).forEach((sentence, i) => {
       if (sentence) entries[i] = withMember(entries[i] ?? original(i), `"actions":${JSON.stringify(sentence)}`);
     });
   }
-  const edits = entries.flatMap((entry, i) => (entry === null ? [] : [{ span: spans[i], text: entry }]));
+  const edits = entries.flatMap((entry, i) => (entry === null ? [] : [{ span: spans[i]!, text: entry }]));
   edits.sort((a, b) => a.span.start - b.span.start);
   return splice(text, edits);
+}
+
+/**
+ * Spans of the instruction entries in instructionEntriesOf's order, or null when the answer's
+ * lists cannot be told apart. Found by the entries' compact text when the node's bytes are that
+ * text (the usual case, and the cheap one), and then only for the lists holding an entry `wanted`
+ * (by its index in that order; the others are left undefined); else by walking the answer along
+ * instructionPaths.
+ */
+export function instructionEntrySpans(text: string, result: any, wanted: (entry: number) => boolean): (Span | undefined)[] | null {
+  const lists: unknown[] = instructionListsOf(result);
+  const total = lists.reduce((sum: number, list) => sum + (Array.isArray(list) ? list.length : 0), 0);
+  if (lists.every(Array.isArray)) {
+    let first = 0;
+    const asked = (lists as unknown[][]).map((list) => {
+      const from = first;
+      first += list.length;
+      for (let i = from; i < first; i++) if (wanted(i)) return list;
+      return null;
+    });
+    const compact = compactElementSpans(text, 'instructions', asked);
+    if (compact !== null) return compact.flatMap((spans, k) => spans ?? Array<undefined>((lists[k] as unknown[]).length).fill(undefined));
+  }
+  const walked = findPathSpans(text, instructionPaths).flat();
+  return walked.length === total ? walked : null;
 }
 
 /** The result with its instruction entries (top-level, then inner, in answer order) replaced. */
@@ -128,21 +152,27 @@ function startsWith(bytes: Uint8Array, prefix: Uint8Array): boolean {
   return true;
 }
 
-function enhanceParsedEntry(ix: RawInstruction, registry: ProgramRegistry, slot: number | undefined): string | null {
+type DecodedEntry = NonNullable<ReturnType<typeof decodeInstructionEntry>>;
+
+function decodeParsedEntry(ix: RawInstruction, registry: ProgramRegistry, slot: number | undefined): DecodedEntry | null {
   if (ix.parsed !== undefined || !Array.isArray(ix.accounts)) return null;
-  const decoded = decodeInstructionEntry(ix.programId, ix.data, ix.accounts as string[], registry, slot);
-  if (decoded === null) return null;
-  const stackHeight = 'stackHeight' in ix ? `,"stackHeight":${JSON.stringify(ix.stackHeight)}` : '';
-  return `{"parsed":${JSON.stringify(decoded.parsed)},"program":${JSON.stringify(decoded.name)},"programId":${JSON.stringify(ix.programId)}${stackHeight}}`;
+  return decodeInstructionEntry(ix.programId, ix.data, ix.accounts as string[], registry, slot);
 }
 
-function enhanceCompiledEntry(ix: RawInstruction, keys: string[], registry: ProgramRegistry, text: string, span: Span, slot: number | undefined): string | null {
+function decodeCompiledEntry(ix: RawInstruction, keys: string[], registry: ProgramRegistry, slot: number | undefined): DecodedEntry | null {
   if (typeof ix.programIdIndex !== 'number' || !Array.isArray(ix.accounts)) return null;
   const accounts = (ix.accounts as number[]).map((index) => keys[index]);
   if (accounts.some((a) => a === undefined)) return null;
-  const decoded = decodeInstructionEntry(keys[ix.programIdIndex], ix.data, accounts, registry, slot);
-  if (decoded === null) return null;
-  // The compiled entry keeps its own bytes; the decoded members go in before its closing brace.
-  const original = text.slice(span.start, span.end - 1);
-  return `${original},"parsed":${JSON.stringify(decoded.parsed)},"program":${JSON.stringify(decoded.name)}}`;
+  return decodeInstructionEntry(keys[ix.programIdIndex], ix.data, accounts, registry, slot);
+}
+
+/**
+ * jsonParsed entries become the node's parsed shape; a compiled entry keeps its own bytes and
+ * gains the decoded members before its closing brace.
+ */
+function renderEntry(decoded: DecodedEntry, ix: RawInstruction, parsedEncoding: boolean, text: string, span: Span): string {
+  const members = `"parsed":${JSON.stringify(decoded.parsed)},"program":${JSON.stringify(decoded.name)}`;
+  if (!parsedEncoding) return `${text.slice(span.start, span.end - 1)},${members}}`;
+  const stackHeight = 'stackHeight' in ix ? `,"stackHeight":${JSON.stringify(ix.stackHeight)}` : '';
+  return `{${members},"programId":${JSON.stringify(ix.programId)}${stackHeight}}`;
 }
