@@ -56,7 +56,7 @@ export interface GatewayOptions {
 /** One worker per core beyond the main thread's, at least one. */
 export const defaultWorkers = Math.max(1, availableParallelism() - 1);
 /** From bench/enhance-pool.bench.ts: below this size posting to a worker costs more than decoding. */
-export const defaultInlineBelowBytes = 8192;
+export const defaultInlineBelowBytes = 4096;
 
 export interface Gateway {
   port: number;

@@ -45,8 +45,16 @@ interface Pending {
   delta: number;
 }
 
+/** The last month asked for and its bounds: the month's text is needed on every request. */
+let knownMonth = { name: '', from: 0, until: 0 };
+
 function monthOf(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 7);
+  if (ms < knownMonth.from || ms >= knownMonth.until) {
+    const d = new Date(ms);
+    const from = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
+    knownMonth = { name: d.toISOString().slice(0, 7), from, until: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1) };
+  }
+  return knownMonth.name;
 }
 
 function secondsToNextMonth(ms: number): number {
