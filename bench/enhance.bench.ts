@@ -15,14 +15,19 @@ import { defaultLedgerFile } from '../src/gateway.js';
 import { loadBundledRegistry } from '../src/decode/registry.js';
 import { enhanceTransaction, instructionEntrySpans, instructionPaths } from '../src/enhance/transaction.js';
 import { findPathSpans } from '../src/json/path-spans.js';
-import { skipString } from '../src/json/request-scan.js';
+import { resultText, skipString } from '../src/json/request-scan.js';
+import { resultOf } from '../src/rpc/envelope.js';
+import { transactionInputFromResult } from '../src/ledger/import-corpus.js';
 
 const registry = loadBundledRegistry();
 const ledger = new LedgerRpc(openLedger(defaultLedgerFile, { readonly: true }));
 const answers = readdirSync(corpusTransactionsDir)
   .map((f) => /^(\w+)\.(json|jsonParsed|base64)\.json$/.exec(f))
   .filter((m): m is RegExpExecArray => m !== null)
-  .map(([, signature]) => `{"jsonrpc":"2.0","result":${withoutWhitespace(ledger.getTransaction(signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }))},"id":1}`);
+  .map(([, signature]) => ({
+    signature,
+    text: `{"jsonrpc":"2.0","result":${withoutWhitespace(ledger.getTransaction(signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }))},"id":1}`,
+  }));
 
 /**
  * A node writes compact JSON; some corpus files were stored pretty-printed. Only the whitespace
@@ -45,9 +50,12 @@ function withoutWhitespace(text: string): string {
 const ratios: number[] = [];
 const walkRatios: number[] = [];
 const locateRatios: number[] = [];
+const resultScanRatios: number[] = [];
+const resultFrameRatios: number[] = [];
+const ledgerRowRatios: number[] = [];
 let floorTotal = 0;
 let oursTotal = 0;
-for (const text of answers) {
+for (const { signature, text } of answers) {
   enhanceTransaction(text, registry); // compile the programs this answer needs before timing
   const { result } = JSON.parse(text);
   const bench = new Bench({ time: 40, warmupTime: 10 });
@@ -59,9 +67,18 @@ for (const text of answers) {
     // as with actionskit; explorerkit asks only for the lists it rewrites), and by the
     // walk it falls back to.
     .add('locate', () => instructionEntrySpans(text, result, () => true))
-    .add('span walk', () => findPathSpans(text, instructionPaths));
+    .add('span walk', () => findPathSpans(text, instructionPaths))
+    // The gateway also takes the answer's `result` text for its caches (twice on an upstream miss):
+    // by scanning the answer before this session, by its frame now.
+    .add('result scan', () => resultText(text))
+    .add('result frame', () => resultOf(text, '1'))
+    // With --upstream the answer is also kept in the ledger (read-through cache): read for its row.
+    .add('ledger row', () => transactionInputFromResult(signature, 'jsonParsed', resultOf(text, '1')!));
   await bench.run();
-  const [floor, ours, locate, walk] = bench.tasks.map((t) => t.result!.latency.p50!);
+  const [floor, ours, locate, walk, resultScan, resultFrame, ledgerRow] = bench.tasks.map((t) => t.result!.latency.p50!);
+  ledgerRowRatios.push(ledgerRow / floor);
+  resultScanRatios.push(resultScan / floor);
+  resultFrameRatios.push(resultFrame / floor);
   ratios.push(ours / floor);
   locateRatios.push(locate / floor);
   walkRatios.push(walk / floor);
@@ -71,6 +88,9 @@ for (const text of answers) {
 ratios.sort((a, b) => a - b);
 locateRatios.sort((a, b) => a - b);
 walkRatios.sort((a, b) => a - b);
+resultScanRatios.sort((a, b) => a - b);
+resultFrameRatios.sort((a, b) => a - b);
+ledgerRowRatios.sort((a, b) => a - b);
 const at = (q: number, of = ratios) => of[Math.min(of.length - 1, Math.floor(q * of.length))].toFixed(2);
 console.log(`\nenhanced getTransaction vs JSON.parse + JSON.stringify of the same answer (${cpus().length} cores, Node ${process.version}, ${answers.length} corpus answers)\n`);
 console.log('| measure | enhance / floor |');
@@ -80,3 +100,6 @@ console.log(`| 10th–90th percentile | ${at(0.1)}–${at(0.9)} |`);
 console.log(`| all answers, total time | ${(oursTotal / floorTotal).toFixed(2)} |`);
 console.log(`| of which locating the entries by their compact text, median answer | ${at(0.5, locateRatios)} |`);
 console.log(`| the span walk it falls back to, alone, median answer | ${at(0.5, walkRatios)} |`);
+console.log(`| taking the result for the caches by scanning the answer, median answer | ${at(0.5, resultScanRatios)} |`);
+console.log(`| taking the result for the caches from the frame, median answer | ${at(0.5, resultFrameRatios)} |`);
+console.log(`| reading the ledger row of a fetched answer (not counted above), median answer | ${at(0.5, ledgerRowRatios)} |`);

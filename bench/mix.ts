@@ -36,9 +36,9 @@ export const mixes: Mix[] = [
   { name: 'getMultipleAccounts explorerkit', path: '?explorerkit=true', bodies: [JSON.stringify(call('getMultipleAccounts', [addresses, { encoding: 'jsonParsed' }]))] },
 ];
 
-/** `workers`: the front gateway's decoding threads; its own default when undefined. */
-export async function startFrontedGateway(workers?: string): Promise<{ node: RunningGateway; gateway: RunningGateway }> {
+/** `workers`: the front gateway's decoding threads; its own default when undefined. `args`: more of its flags. */
+export async function startFrontedGateway(workers?: string, args: string[] = []): Promise<{ node: RunningGateway; gateway: RunningGateway }> {
   const node = await startGateway();
-  const gateway = await startGateway(['--upstream', `${node.url}/${node.key}`, ...(workers === undefined ? [] : ['--workers', workers])]);
+  const gateway = await startGateway(['--upstream', `${node.url}/${node.key}`, ...(workers === undefined ? [] : ['--workers', workers]), ...args]);
   return { node, gateway };
 }

@@ -7,7 +7,8 @@
  * proves little; growth compares the lowest reading of the first window of the run with the lowest
  * of the last (each a tenth of the run, at least 10 s): what survives collection is what leaks.
  * Fails (exit 1) when that grew by 10% or more, or on any connection error, non-2xx answer or
- * JSON-RPC error answer. CONNECTIONS (default 32) and WORKERS tune it as for `make load`.
+ * JSON-RPC error answer. CONNECTIONS (default 32), WORKERS and RESPONSE_CACHE tune it as for
+ * `make load`: without a response cache every getTransaction is decoded, so a leak on that path shows.
  * Linux only (reads /proc).
  */
 import autocannon from 'autocannon';
@@ -66,7 +67,8 @@ function drive(url: string, key: string, seconds: number, tally: Tally) {
   });
 }
 
-const { node, gateway } = await startFrontedGateway(workers);
+const responseCache = process.env.RESPONSE_CACHE ?? '0';
+const { node, gateway } = await startFrontedGateway(workers, ['--response-cache', responseCache]);
 const pid = gateway.process.pid!;
 const failures: string[] = [];
 let summary = '';
@@ -96,7 +98,7 @@ try {
   const growth = (endRss - startRss) / startRss;
   const problems = result.errors + result.non2xx + tally.rpcErrors + warm.errors + warm.non2xx + warmup.rpcErrors;
   summary = [
-    `soak: ${soakSeconds} s after a ${warmupSeconds} s warm-up, ${connections} connections, workers ${workers ?? 'default'}, ` +
+    `soak: ${soakSeconds} s after a ${warmupSeconds} s warm-up, ${connections} connections, workers ${workers ?? 'default'}, response cache ${responseCache} MiB, ` +
       `${cpus().length} cores (${hostname()}), Node ${process.version}, ${new Date().toISOString()}`,
     `requests: ${result.requests.total} answered (${Math.round(result.requests.average)} req/s), mix of ${mixes.length} kinds in turn`,
     `RSS of the front gateway, lowest of the first and of the last ${windowSeconds} s: start ${mib(startRss)}, end ${mib(endRss)}, ` +

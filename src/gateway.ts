@@ -41,6 +41,8 @@ export interface GatewayOptions {
   upstreamTimeoutMs?: number;
   maxBodyBytes?: number;
   limits?: Partial<DispatchLimits>;
+  /** MiB of rendered finalized getTransaction answers kept in this process; 0 keeps none. */
+  responseCacheMiB?: number;
   /** Worker threads for decoding; 0 decodes on the main thread. */
   workers?: number;
   /** Answers shorter than this are decoded on the main thread even with workers. */
@@ -92,7 +94,8 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   const sharedCache = options.redisUrl
     ? await RedisResponseStore.connect(options.redisUrl, { prefix: `txcache:${renderingVersion()}:`, ttlSeconds: sharedCacheTtlSeconds, timeoutMs: 250 })
     : null;
-  const dispatcher: Dispatcher = new Dispatcher(backend, enhancer, { limits: options.limits, observer: metrics, sharedCache });
+  const limits = options.responseCacheMiB === undefined ? options.limits : { ...options.limits, responseCacheBytes: options.responseCacheMiB * 1024 * 1024 };
+  const dispatcher: Dispatcher = new Dispatcher(backend, enhancer, { limits, observer: metrics, sharedCache });
   const http = new HttpServer(
     {
       host: options.host ?? '127.0.0.1',

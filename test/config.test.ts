@@ -30,6 +30,7 @@ test('with nothing given, every setting is the documented default', () => {
     ledgerFile: defaultLedgerFile,
     keyDbFile: defaultKeyDbFile,
     workers: defaultWorkers,
+    responseCacheMiB: 64,
     logLevel: 'info',
   });
 });
@@ -57,7 +58,7 @@ test('flag beats environment beats config file beats default, setting by setting
 
 test('every setting has a flag, a variable and a config key that each reach the same option', () => {
   // A value distinct from the default for each kind of setting.
-  const sample = (name: string) => ({ port: '4321', workers: '5', 'upstream-timeout': '2500', 'log-level': 'debug' }[name] ?? `/some/${name}`);
+  const sample = (name: string) => ({ port: '4321', workers: '5', 'response-cache': '16', 'upstream-timeout': '2500', 'log-level': 'debug' }[name] ?? `/some/${name}`);
   for (const setting of settings) {
     const text = sample(setting.name);
     const expected = /^\d+$/.test(text) ? Number(text) : setting.kind === 'list' ? [text] : text;

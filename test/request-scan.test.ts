@@ -3,8 +3,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
-import { scanRequestBody, type ScannedBody, type ScannedEntry, type ScannedObject, type Span } from '../src/json/request-scan.js';
+import { resultText, scanRequestBody, type ScannedBody, type ScannedEntry, type ScannedObject, type Span } from '../src/json/request-scan.js';
 import { corpusTransactionsDir } from '../src/paths.js';
+import { resultOf, resultResponse } from '../src/rpc/envelope.js';
 import { textMutator } from './support/mutate.js';
 
 const U64_MAX = '18446744073709551615';
@@ -180,4 +181,26 @@ test('on valid mutated texts every span parses to JSON.parse value; otherwise on
     if (check(text)) valid++;
   }
   assert.ok(valid > 100, `only ${valid} texts were valid`);
+});
+
+test('resultOf takes the result from the node\'s frame without scanning, and scans anything else', () => {
+  const files = readdirSync(corpusTransactionsDir).filter((f) => f.endsWith('.json')).slice(0, 40);
+  for (const file of files) {
+    const result = readFileSync(join(corpusTransactionsDir, file), 'utf8').trim();
+    for (const idRaw of ['1', '"abc"', 'null', '18446744073709551615', '"a\\"b"']) {
+      const framed = resultResponse(result, idRaw);
+      assert.equal(resultOf(framed, idRaw), result, file);
+      assert.equal(resultOf(`${framed}\n`, idRaw), result, file);
+      assert.equal(resultOf(framed, idRaw), resultText(framed));
+      // Not the frame: another id than the one sent, members reordered, spaces; all still found by the scan.
+      const other = resultResponse(result, '7');
+      assert.equal(resultOf(other, idRaw), result);
+      const reordered = `{"id":${idRaw},"result":${result},"jsonrpc":"2.0"}`;
+      assert.equal(resultOf(reordered, idRaw), result);
+      const spaced = `{ "jsonrpc": "2.0", "result": ${result}, "id": ${idRaw} }`;
+      assert.equal(resultOf(spaced, idRaw), result);
+    }
+  }
+  assert.equal(resultOf('{"jsonrpc":"2.0","error":{"code":-32009,"message":"x"},"id":1}', '1'), null);
+  assert.equal(resultOf('{"jsonrpc":"2.0","result":null,"id":1}', '1'), 'null');
 });

@@ -75,3 +75,18 @@ test('finalized transactions are cached: answered after the node is gone', async
   const uncached = JSON.parse((await via(gateway, rpc('getSlot'))).text);
   assert.equal(uncached.error.code, -32502);
 });
+
+test('--response-cache 0 keeps no rendered answers: base58 needs the node every time', async () => {
+  const own = await startGateway();
+  const front = await startGateway(['--upstream', `${own.url}/${own.key}`, '--ledger', join(tempDir(), 'cache.sqlite'), '--response-cache', '0']);
+  try {
+    const base58 = rpc('getTransaction', [wireSignature, { encoding: 'base58', maxSupportedTransactionVersion: 0 }]);
+    const before = JSON.parse((await via(front, base58)).text);
+    assert.equal(typeof before.result.transaction[0], 'string');
+    await own.stop();
+    const after = JSON.parse((await via(front, base58)).text);
+    assert.equal(after.error.code, -32502, 'without the response cache the answer is asked of the node again');
+  } finally {
+    await Promise.all([front.stop(), own.stop()]);
+  }
+});

@@ -8,9 +8,10 @@
 import type { ParseArgsConfig } from 'node:util';
 import { defaultKeyDbFile, defaultLedgerFile, defaultWorkers, type GatewayOptions } from '../gateway.js';
 import { logLevels } from '../observe/log.js';
+import { defaultDispatchLimits } from '../rpc/dispatch.js';
 
 /** What createGateway gets: everything that has a default is filled in. */
-export type ServeOptions = Required<Pick<GatewayOptions, 'host' | 'port' | 'upstreams' | 'ledgerFile' | 'keyDbFile' | 'upstreamTimeoutMs' | 'workers' | 'logLevel'>>
+export type ServeOptions = Required<Pick<GatewayOptions, 'host' | 'port' | 'upstreams' | 'ledgerFile' | 'keyDbFile' | 'upstreamTimeoutMs' | 'workers' | 'responseCacheMiB' | 'logLevel'>>
   & Pick<GatewayOptions, 'redisUrl' | 'postgresUrl'>;
 
 type Kind = 'text' | 'list' | 'port' | 'count' | 'milliseconds' | 'level';
@@ -31,6 +32,7 @@ export const settings: Setting[] = [
   { name: 'ledger', option: 'ledgerFile', kind: 'text', fallback: defaultLedgerFile },
   { name: 'db', option: 'keyDbFile', kind: 'text', fallback: defaultKeyDbFile },
   { name: 'workers', option: 'workers', kind: 'count', fallback: defaultWorkers },
+  { name: 'response-cache', option: 'responseCacheMiB', kind: 'count', fallback: defaultDispatchLimits.responseCacheBytes / 2 ** 20 },
   { name: 'redis', option: 'redisUrl', kind: 'text' },
   { name: 'postgres', option: 'postgresUrl', kind: 'text' },
   { name: 'log-level', option: 'logLevel', kind: 'level', fallback: 'info' },

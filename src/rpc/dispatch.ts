@@ -6,13 +6,12 @@ import type { Backend, BackendReply } from '../upstream/backend.js';
 import { looksLikeJson } from '../upstream/json-shape.js';
 import type { Enhancer } from '../enhance/enhance.js';
 import type { Flags } from '../http/flags.js';
-import { type Body, type Call, type Entry, errorResponse, resultResponse } from './envelope.js';
+import { type Body, type Call, type Entry, errorResponse, resultOf, resultResponse } from './envelope.js';
 import { LruCache } from '../cache/lru.js';
 import { FinalizedAnswers } from '../cache/finalized-answers.js';
 import type { RedisResponseStore } from '../cache/response-store.js';
 import type { CallObserver, FlagSet } from '../observe/metrics.js';
 import { log } from '../observe/log.js';
-import { resultText } from '../json/request-scan.js';
 import { ErrorCode, internalError, invalidParams, RpcError } from './errors.js';
 import { parseGetMultipleAccountsParams, parseGetTransactionParams } from './params.js';
 import { discover, discoverMethod } from './openrpc.js';
@@ -190,7 +189,7 @@ export class Dispatcher {
       ? await this.enhancer.enhance({ method: 'getTransaction', response: reply.body, actions: flags.actionskit })
       : reply.body;
     if (finalized) {
-      const result = resultText(body.toString());
+      const result = resultOf(body.toString(), call.idRaw);
       if (result !== null && result !== 'null') this.answers.set(key, result);
     }
     return { status: 200, body };

@@ -6,7 +6,7 @@
  */
 import * as validators from './validators.generated.js';
 import { invalidRequest, parseError, RpcError } from './errors.js';
-import { scanRequestBody, type ScannedObject } from '../json/request-scan.js';
+import { resultText, scanRequestBody, type ScannedObject } from '../json/request-scan.js';
 
 export interface Call {
   kind: 'call';
@@ -147,8 +147,29 @@ export function errorResponse(error: RpcError, idRaw = 'null', omitVersion = fal
   return `${head}"error":${JSON.stringify(error.toObject())},"id":${idRaw}}`;
 }
 
+const resultHead = '{"jsonrpc":"2.0","result":';
+
 export function resultResponse(resultText: string, idRaw: string): string {
-  return `{"jsonrpc":"2.0","result":${resultText},"id":${idRaw}}`;
+  return `${resultHead}${resultText},"id":${idRaw}}`;
+}
+
+/**
+ * The raw `result` of an answer to a call with this raw id, or null when it carries an error. A
+ * node (and the gateway, in resultResponse) writes `{"jsonrpc":"2.0","result":…,"id":<id>}`, so
+ * within that frame the result is taken without scanning it: the scan cost about as much as
+ * parsing the whole answer, and it ran for every finalized getTransaction fetched from upstream.
+ * Any other spelling (members in another order, whitespace, the id re-escaped) is scanned. A
+ * frame whose middle is not one value would need duplicate members, which only an upstream that
+ * could equally send a wrong transaction would write.
+ */
+export function resultOf(answer: string, idRaw: string): string | null {
+  let end = answer.length;
+  while (end > 0 && ' \n\r\t'.includes(answer[end - 1])) end--;
+  const tail = `,"id":${idRaw}}`;
+  const from = resultHead.length;
+  const to = end - tail.length;
+  if (to > from && answer.startsWith(resultHead) && answer.startsWith(tail, to)) return answer.slice(from, to);
+  return resultText(answer);
 }
 
 /** Best-effort id of a body we refuse before reading it properly (auth, limits): echoed when readable. */

@@ -4,12 +4,11 @@
  * cache of finalized transactions, which never change once finalized.
  */
 import type { Call } from '../rpc/envelope.js';
-import { resultResponse } from '../rpc/envelope.js';
+import { resultOf, resultResponse } from '../rpc/envelope.js';
 import { ErrorCode, RpcError } from '../rpc/errors.js';
 import type { AccountsRequest, TransactionRequest } from '../rpc/params.js';
 import type { LedgerRpc } from '../ledger/ledger-rpc.js';
 import type { StoredTransactionEncoding } from '../ledger/ledger-store.js';
-import { resultText } from '../json/request-scan.js';
 import { log } from '../observe/log.js';
 import type { Backend, BackendReply } from './backend.js';
 import type { UpstreamPool } from './upstream-pool.js';
@@ -29,7 +28,7 @@ export class HttpBackend implements Backend {
     if (cached !== null) return { status: 200, body: resultResponse(cached, call.idRaw) + '\n' };
     const reply = await this.pool.send(call.raw, { retryable: true });
     if (this.cache && reply.status === 200 && request.commitment !== 'confirmed' && cacheable.has(request.encoding)) {
-      this.remember(request, reply.body.toString());
+      this.remember(request, reply.body.toString(), call.idRaw);
     }
     return reply;
   }
@@ -63,9 +62,9 @@ export class HttpBackend implements Backend {
     }
   }
 
-  private remember(request: TransactionRequest, responseText: string): void {
+  private remember(request: TransactionRequest, responseText: string, idRaw: string): void {
     try {
-      const result = resultText(responseText);
+      const result = resultOf(responseText, idRaw);
       if (result === null || result === 'null') return;
       this.cache!.importTransaction(request.signature, request.encoding as StoredTransactionEncoding, result);
     } catch (error) {
