@@ -6,8 +6,9 @@
  * Run: node dist/bench/enhance.bench.js
  */
 import { Bench } from 'tinybench';
-import { cpus } from 'node:os';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { openLedger } from '../src/ledger/ledger-store.js';
 import { LedgerRpc } from '../src/ledger/ledger-rpc.js';
 import { corpusTransactionsDir } from '../src/paths.js';
@@ -21,6 +22,8 @@ import { transactionInputFromResult } from '../src/ledger/import-corpus.js';
 
 const registry = loadBundledRegistry();
 const ledger = new LedgerRpc(openLedger(defaultLedgerFile, { readonly: true }));
+const scratchDir = mkdtempSync(join(tmpdir(), 'enhance-bench-'));
+const scratchLedger = openLedger(join(scratchDir, 'ledger.sqlite'));
 const answers = readdirSync(corpusTransactionsDir)
   .map((f) => /^(\w+)\.(json|jsonParsed|base64)\.json$/.exec(f))
   .filter((m): m is RegExpExecArray => m !== null)
@@ -53,11 +56,13 @@ const locateRatios: number[] = [];
 const resultScanRatios: number[] = [];
 const resultFrameRatios: number[] = [];
 const ledgerRowRatios: number[] = [];
+const ledgerWriteRatios: number[] = [];
 let floorTotal = 0;
 let oursTotal = 0;
 for (const { signature, text } of answers) {
   enhanceTransaction(text, registry); // compile the programs this answer needs before timing
   const { result } = JSON.parse(text);
+  const row = transactionInputFromResult(signature, 'jsonParsed', resultOf(text, '1')!);
   const bench = new Bench({ time: 40, warmupTime: 10 });
   bench
     .add('floor', () => JSON.stringify(JSON.parse(text)))
@@ -73,10 +78,12 @@ for (const { signature, text } of answers) {
     .add('result scan', () => resultText(text))
     .add('result frame', () => resultOf(text, '1'))
     // With --upstream the answer is also kept in the ledger (read-through cache): read for its row.
-    .add('ledger row', () => transactionInputFromResult(signature, 'jsonParsed', resultOf(text, '1')!));
+    .add('ledger row', () => transactionInputFromResult(signature, 'jsonParsed', resultOf(text, '1')!))
+    .add('ledger write', () => scratchLedger.putTransaction(row));
   await bench.run();
-  const [floor, ours, locate, walk, resultScan, resultFrame, ledgerRow] = bench.tasks.map((t) => t.result!.latency.p50!);
+  const [floor, ours, locate, walk, resultScan, resultFrame, ledgerRow, ledgerWrite] = bench.tasks.map((t) => t.result!.latency.p50!);
   ledgerRowRatios.push(ledgerRow / floor);
+  ledgerWriteRatios.push(ledgerWrite / floor);
   resultScanRatios.push(resultScan / floor);
   resultFrameRatios.push(resultFrame / floor);
   ratios.push(ours / floor);
@@ -91,6 +98,7 @@ walkRatios.sort((a, b) => a - b);
 resultScanRatios.sort((a, b) => a - b);
 resultFrameRatios.sort((a, b) => a - b);
 ledgerRowRatios.sort((a, b) => a - b);
+ledgerWriteRatios.sort((a, b) => a - b);
 const at = (q: number, of = ratios) => of[Math.min(of.length - 1, Math.floor(q * of.length))].toFixed(2);
 console.log(`\nenhanced getTransaction vs JSON.parse + JSON.stringify of the same answer (${cpus().length} cores, Node ${process.version}, ${answers.length} corpus answers)\n`);
 console.log('| measure | enhance / floor |');
@@ -102,4 +110,7 @@ console.log(`| of which locating the entries by their compact text, median answe
 console.log(`| the span walk it falls back to, alone, median answer | ${at(0.5, walkRatios)} |`);
 console.log(`| taking the result for the caches by scanning the answer, median answer | ${at(0.5, resultScanRatios)} |`);
 console.log(`| taking the result for the caches from the frame, median answer | ${at(0.5, resultFrameRatios)} |`);
-console.log(`| reading the ledger row of a fetched answer (not counted above), median answer | ${at(0.5, ledgerRowRatios)} |`);
+console.log(`| with --ledger-cache on: reading the ledger row of a fetched answer, median answer | ${at(0.5, ledgerRowRatios)} |`);
+console.log(`| with --ledger-cache on: writing it (SQLite upsert, WAL), median answer | ${at(0.5, ledgerWriteRatios)} |`);
+scratchLedger.close();
+rmSync(scratchDir, { recursive: true, force: true });

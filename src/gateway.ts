@@ -41,6 +41,13 @@ export interface GatewayOptions {
   upstreamTimeoutMs?: number;
   maxBodyBytes?: number;
   limits?: Partial<DispatchLimits>;
+  /**
+   * With upstreams: keep every finalized transaction fetched in the ledger file and answer later
+   * requests for it (any encoding the file can render) from there. Off by default: reading the row
+   * and writing it cost the main thread more than decoding the answer, and the file grows without
+   * bound.
+   */
+  ledgerCache?: boolean;
   /** MiB of rendered finalized getTransaction answers kept in this process; 0 keeps none. */
   responseCacheMiB?: number;
   /** Worker threads for decoding; 0 decodes on the main thread. */
@@ -82,7 +89,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   const ledger = new LedgerRpc(ledgerStore);
   const upstreams = options.upstreams ?? [];
   const backend: Backend = upstreams.length > 0
-    ? new HttpBackend(new UpstreamPool({ urls: upstreams, timeoutMs: options.upstreamTimeoutMs }), ledger)
+    ? new HttpBackend(new UpstreamPool({ urls: upstreams, timeoutMs: options.upstreamTimeoutMs }), options.ledgerCache ? ledger : null)
     : new LedgerBackend(ledger);
   const registry = loadBundledRegistry();
   const workers = options.workers ?? defaultWorkers;

@@ -28,6 +28,7 @@ test('with nothing given, every setting is the documented default', () => {
     upstreams: [],
     upstreamTimeoutMs: 10_000,
     ledgerFile: defaultLedgerFile,
+    ledgerCache: false,
     keyDbFile: defaultKeyDbFile,
     workers: defaultWorkers,
     responseCacheMiB: 64,
@@ -60,8 +61,8 @@ test('every setting has a flag, a variable and a config key that each reach the 
   // A value distinct from the default for each kind of setting.
   const sample = (name: string) => ({ port: '4321', workers: '5', 'response-cache': '16', 'upstream-timeout': '2500', 'log-level': 'debug' }[name] ?? `/some/${name}`);
   for (const setting of settings) {
-    const text = sample(setting.name);
-    const expected = /^\d+$/.test(text) ? Number(text) : setting.kind === 'list' ? [text] : text;
+    const text = setting.kind === 'switch' ? 'on' : sample(setting.name);
+    const expected = setting.kind === 'switch' ? true : /^\d+$/.test(text) ? Number(text) : setting.kind === 'list' ? [text] : text;
     const fromFlag = resolveServeOptions(flags([`--${setting.name}`, text]), {});
     const fromEnv = resolveServeOptions({}, { [envName(setting.name)]: text });
     const fromFile = resolveServeOptions({}, {}, file({ [setting.name]: setting.kind === 'list' ? [text] : expected }));
@@ -313,4 +314,14 @@ test('deploy/nginx.conf: the same body limit as the gateway, refused with the sa
   } finally {
     await stopProcess(gw.process);
   }
+});
+
+test('switches take on/off (or true/false) from flags and variables and booleans from the file', () => {
+  assert.equal(resolveServeOptions(flags(['--ledger-cache', 'off']), {}).options.ledgerCache, false);
+  assert.equal(resolveServeOptions({}, { ENHANCED_RPC_LEDGER_CACHE: 'true' }).options.ledgerCache, true);
+  assert.equal(resolveServeOptions({}, {}, file({ 'ledger-cache': false })).options.ledgerCache, false);
+  for (const word of ['yes', 'constructor', '1']) {
+    assert.deepEqual(resolveServeOptions(flags(['--ledger-cache', word]), {}).errors, [`--ledger-cache must be on or off, got ${JSON.stringify(word)}`]);
+  }
+  assert.deepEqual(resolveServeOptions({}, {}, file({ 'ledger-cache': 1 })).errors, ['config file /etc/enhanced-rpc/config.json: "ledger-cache" must be on or off, got "a number"']);
 });

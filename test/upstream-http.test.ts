@@ -90,3 +90,23 @@ test('--response-cache 0 keeps no rendered answers: base58 needs the node every 
     await Promise.all([front.stop(), own.stop()]);
   }
 });
+
+test('--ledger-cache on keeps fetched finalized transactions in the ledger file; off (the default) asks the node', async () => {
+  const own = await startGateway();
+  const ledgerFile = join(tempDir(), 'cache.sqlite');
+  const upstream = ['--upstream', `${own.url}/${own.key}`, '--response-cache', '0'];
+  const keeping = await startGateway([...upstream, '--ledger', ledgerFile, '--ledger-cache', 'on']);
+  const plain = await startGateway([...upstream, '--ledger', join(tempDir(), 'cache.sqlite')]);
+  try {
+    const body = rpc('getTransaction', [signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }]);
+    const fromNode = (await via(own, body)).text;
+    assert.ok(JSON.parse(fromNode).result, 'the node holds it');
+    assert.equal((await via(keeping, body)).text, fromNode);
+    assert.equal((await via(plain, body)).text, fromNode);
+    await own.stop();
+    assert.deepEqual(JSON.parse((await via(keeping, body)).text), JSON.parse(fromNode), 'answered from the ledger file');
+    assert.equal(JSON.parse((await via(plain, body)).text).error.code, -32502);
+  } finally {
+    await Promise.all([keeping.stop(), plain.stop(), own.stop()]);
+  }
+});

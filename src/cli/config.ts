@@ -11,17 +11,17 @@ import { logLevels } from '../observe/log.js';
 import { defaultDispatchLimits } from '../rpc/dispatch.js';
 
 /** What createGateway gets: everything that has a default is filled in. */
-export type ServeOptions = Required<Pick<GatewayOptions, 'host' | 'port' | 'upstreams' | 'ledgerFile' | 'keyDbFile' | 'upstreamTimeoutMs' | 'workers' | 'responseCacheMiB' | 'logLevel'>>
+export type ServeOptions = Required<Pick<GatewayOptions, 'host' | 'port' | 'upstreams' | 'ledgerFile' | 'keyDbFile' | 'upstreamTimeoutMs' | 'workers' | 'responseCacheMiB' | 'ledgerCache' | 'logLevel'>>
   & Pick<GatewayOptions, 'redisUrl' | 'postgresUrl'>;
 
-type Kind = 'text' | 'list' | 'port' | 'count' | 'milliseconds' | 'level';
+type Kind = 'text' | 'list' | 'port' | 'count' | 'milliseconds' | 'level' | 'switch';
 
 interface Setting {
   /** The flag's long name, the config file's key, and (upper case, `_` for `-`) the variable's name. */
   name: string;
   option: keyof ServeOptions;
   kind: Kind;
-  fallback?: string | number | string[];
+  fallback?: string | number | string[] | boolean;
 }
 
 export const settings: Setting[] = [
@@ -30,6 +30,7 @@ export const settings: Setting[] = [
   { name: 'upstream', option: 'upstreams', kind: 'list', fallback: [] },
   { name: 'upstream-timeout', option: 'upstreamTimeoutMs', kind: 'milliseconds', fallback: 10_000 },
   { name: 'ledger', option: 'ledgerFile', kind: 'text', fallback: defaultLedgerFile },
+  { name: 'ledger-cache', option: 'ledgerCache', kind: 'switch', fallback: false },
   { name: 'db', option: 'keyDbFile', kind: 'text', fallback: defaultKeyDbFile },
   { name: 'workers', option: 'workers', kind: 'count', fallback: defaultWorkers },
   { name: 'response-cache', option: 'responseCacheMiB', kind: 'count', fallback: defaultDispatchLimits.responseCacheBytes / 2 ** 20 },
@@ -127,6 +128,7 @@ function fromText(setting: Setting, raw: string | boolean | (string | boolean)[]
     const number = /^\d+$/.test(text) ? Number(text) : NaN;
     return checkNumber(setting, number, JSON.stringify(text), source, errors);
   }
+  if (setting.kind === 'switch') return switchValue(text, source, errors);
   return checkText(setting, text, source, errors);
 }
 
@@ -141,6 +143,7 @@ function fromJson(setting: Setting, value: unknown, source: string, errors: stri
   if (setting.kind === 'port' || setting.kind === 'count' || setting.kind === 'milliseconds') {
     return checkNumber(setting, typeof value === 'number' ? value : NaN, typeof value === 'number' ? String(value) : jsonType(value), source, errors);
   }
+  if (setting.kind === 'switch') return typeof value === 'boolean' ? value : switchValue(typeof value === 'string' ? value : jsonType(value), source, errors);
   if (typeof value !== 'string') {
     errors.push(`${source} must be a string, got ${jsonType(value)}`);
     return undefined;
@@ -170,6 +173,14 @@ function checkText(setting: Setting, value: string, source: string, errors: stri
     errors.push(`${source} must not be empty`);
     return undefined;
   }
+  return value;
+}
+
+const switchWords = new Map([['on', true], ['off', false], ['true', true], ['false', false]]);
+
+function switchValue(text: string, source: string, errors: string[]): boolean | undefined {
+  const value = switchWords.get(text);
+  if (value === undefined) errors.push(`${source} must be on or off, got ${JSON.stringify(text)}`);
   return value;
 }
 

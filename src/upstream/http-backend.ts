@@ -1,7 +1,7 @@
 /**
  * A pool of standard RPC nodes as the backend. Requests go out as the client wrote them and
- * answers come back as the node wrote them. When a ledger is attached it serves as a read-through
- * cache of finalized transactions, which never change once finalized.
+ * answers come back as the node wrote them. When a ledger is attached (`--ledger-cache on`) it
+ * serves as a read-through cache of finalized transactions, which never change once finalized.
  */
 import type { Call } from '../rpc/envelope.js';
 import { resultOf, resultResponse } from '../rpc/envelope.js';
