@@ -273,6 +273,25 @@ test('a 429 moves a read on to another node; relayed with its Retry-After when t
   assert.deepEqual(relayed.headers, { 'retry-after': '7' });
 });
 
+test('an answer other than 200 that echoes the url\'s path or query (where providers put keys) has it replaced', async () => {
+  const echoing = await httpServer((req, res) => {
+    res.writeHead(req.url!.includes('api-key') ? 429 : 401, { 'content-type': 'application/json' });
+    res.end(`{"jsonrpc":"2.0","error":{"code":-32429,"message":"limit reached for ${req.url}"},"id":1}`);
+  });
+  for (const path of ['/?api-key=s3cr3t-key', '/s3cr3t-key/rpc']) {
+    const reply = await pool({ urls: [`${echoing.url.replace(/\/$/, '')}${path}`] }).send(REQUEST, { retryable: true });
+    const text = reply.body.toString();
+    assert.doesNotMatch(text, /s3cr3t/, path);
+    assert.equal(JSON.parse(text).error.message, 'limit reached for …');
+  }
+  const plain = await httpServer((_req, res) => {
+    res.writeHead(403, { 'content-type': 'application/json' });
+    res.end('{"jsonrpc":"2.0","error":{"code":-32403,"message":"forbidden"},"id":1}');
+  });
+  const untouched = await pool({ urls: [`${plain.url.replace(/\/$/, '')}/?api-key=k`] }).send(REQUEST, { retryable: true });
+  assert.equal(untouched.body.toString(), '{"jsonrpc":"2.0","error":{"code":-32403,"message":"forbidden"},"id":1}');
+});
+
 test('other 4xx JSON answers are returned without retry', async () => {
   const refusing = await httpServer((_req, res) => {
     res.writeHead(413, { 'content-type': 'application/json' });

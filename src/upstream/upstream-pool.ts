@@ -191,9 +191,19 @@ export class UpstreamPool {
       // A rate-limit page is passed on for its status; only its start, which the client will see quoted.
       answer = Buffer.from(text);
     }
+    // A provider's refusal may name the key it was sent in the url; the client must not see it.
+    if (response.status !== 200) answer = this.withoutSecrets(endpoint, answer);
     const reply: UpstreamReply = { status: response.status, body: answer, endpoint: endpoint.label };
     if (response.retryAfter !== undefined) reply.headers = { 'retry-after': response.retryAfter };
     return reply;
+  }
+
+  /** The answer with every occurrence of the url's path or query replaced; the same bytes when none occurs. */
+  private withoutSecrets(endpoint: Endpoint, body: Buffer): Buffer {
+    if (!endpoint.secrets.some((secret) => body.includes(secret))) return body;
+    let text = body.toString('utf8');
+    for (const secret of endpoint.secrets) text = text.split(secret).join('…');
+    return Buffer.from(text);
   }
 
   /** The start of a broken answer (an error page says what went wrong), without the url's path or query. */
