@@ -8,12 +8,13 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { once } from 'node:events';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { projectRoot } from '../src/paths.js';
 import { defaultKeyDbFile, defaultLedgerFile, defaultWorkers } from '../src/gateway.js';
 import { configFilePath, envName, resolveServeOptions, serveFlags, settings, type Env, type Flags } from '../src/cli/config.js';
-import { createKey, post, rpc, spawnServe, stopProcess, tempDir } from './support/gateway.js';
+import { cli, createKey, post, rpc, spawnServe, stopProcess, tempDir } from './support/gateway.js';
 
 const file = (value: object | string, path = '/etc/enhanced-rpc/config.json') =>
   ({ path, text: typeof value === 'string' ? value : JSON.stringify(value) });
@@ -324,4 +325,26 @@ test('switches take on/off (or true/false) from flags and variables and booleans
     assert.deepEqual(resolveServeOptions(flags(['--ledger-cache', word]), {}).errors, [`--ledger-cache must be on or off, got ${JSON.stringify(word)}`]);
   }
   assert.deepEqual(resolveServeOptions({}, {}, file({ 'ledger-cache': 1 })).errors, ['config file /etc/enhanced-rpc/config.json: "ledger-cache" must be on or off, got "a number"']);
+});
+
+test('keys and plans reach the key store serve would use: flag, then ENHANCED_RPC_*, then the config file', () => {
+  const dir = tempDir();
+  const fileDb = join(dir, 'file.sqlite');
+  const envDb = join(dir, 'env.sqlite');
+  const config = join(dir, 'config.json');
+  writeFileSync(config, JSON.stringify({ db: fileDb }));
+  const run = (args: string[], env: Record<string, string> = {}) =>
+    execFileSync(process.execPath, [cli, ...args], { encoding: 'utf8', stdio: 'pipe', env: { ...process.env, ...env } });
+  const plan = ['plans', 'set', 'p', '--rps', '1', '--burst', '1', '--quota', 'unlimited', '--enhanced', 'false'];
+
+  run([...plan, '--config', config]);
+  run(['keys', 'create', '--plan', 'p', '--label', 'from-file', '--config', config]);
+  assert.match(run(['keys', 'list', '--db', fileDb]), /from-file/);
+
+  run(plan, { ENHANCED_RPC_DB: envDb });
+  run(['keys', 'create', '--plan', 'p', '--label', 'from-env'], { ENHANCED_RPC_DB: envDb, ENHANCED_RPC_CONFIG: config });
+  assert.match(run(['keys', 'list', '--db', envDb]), /from-env/);
+  assert.doesNotMatch(run(['keys', 'list', '--config', config]), /from-env/);
+
+  assert.throws(() => run(['keys', 'list'], { ENHANCED_RPC_PORT: 'eighty' }), /ENHANCED_RPC_PORT must be a port number/);
 });

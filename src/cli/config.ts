@@ -5,6 +5,7 @@
  * — an unknown key or variable, a value of the wrong type — is an error, never skipped, so a typo
  * in a deployment stops the start instead of quietly running on a default.
  */
+import { readFileSync } from 'node:fs';
 import type { ParseArgsConfig } from 'node:util';
 import { defaultKeyDbFile, defaultLedgerFile, defaultWorkers, type GatewayOptions } from '../gateway.js';
 import { logLevels } from '../observe/log.js';
@@ -57,6 +58,24 @@ export function configFilePath(flags: Flags, env: Env): string | undefined {
   const flag = flags.config;
   if (typeof flag === 'string') return flag;
   return env[configEnv] || undefined;
+}
+
+/**
+ * The settings as `serve` resolves them from parsed flags, the process environment and the
+ * config file those name; `keys` and `plans` read the key store's settings the same way, so they
+ * reach the store the running gateway uses.
+ */
+export function readServeSettings(flags: Flags, env: Env = process.env): Resolution {
+  const path = configFilePath(flags, env);
+  let file: { path: string; text: string } | undefined;
+  if (path !== undefined) {
+    try {
+      file = { path, text: readFileSync(path, 'utf8') };
+    } catch (error) {
+      throw new Error(`cannot read config file ${path}: ${(error as Error).message}`);
+    }
+  }
+  return resolveServeOptions(flags, env, file);
 }
 
 export interface Resolution {

@@ -1,13 +1,18 @@
 import { parseArgs } from 'node:util';
 import { openSqliteKeyStore, type KeyStore } from '../auth/key-store.js';
 import { openPgKeyStore, type AsyncKeyStore } from '../auth/pg-key-store.js';
-import { defaultKeyDbFile } from '../gateway.js';
+import { readServeSettings } from './config.js';
 
-const dbOption = { db: { type: 'string' as const, default: defaultKeyDbFile }, postgres: { type: 'string' as const } };
+const storeOptions = { config: { type: 'string' as const }, db: { type: 'string' as const }, postgres: { type: 'string' as const } };
 
-/** The key store the gateway uses: PostgreSQL with --postgres, else the SQLite file. */
-export async function openKeyStore(values: { db?: string; postgres?: string }): Promise<KeyStore | AsyncKeyStore> {
-  return values.postgres ? openPgKeyStore(values.postgres) : openSqliteKeyStore(values.db ?? defaultKeyDbFile);
+/**
+ * The key store the gateway uses: PostgreSQL with `postgres`, else the SQLite file `db`, each from
+ * a flag, an ENHANCED_RPC_* variable or the config file as `serve` reads them.
+ */
+async function openKeyStore(values: { config?: string; db?: string; postgres?: string }): Promise<KeyStore | AsyncKeyStore> {
+  const { options, errors } = readServeSettings(values);
+  if (errors.length > 0) throw new Error(`invalid settings:\n  ${errors.join('\n  ')}`);
+  return options.postgresUrl ? openPgKeyStore(options.postgresUrl) : openSqliteKeyStore(options.keyDbFile);
 }
 
 export async function runKeys(args: string[]): Promise<void> {
@@ -15,7 +20,7 @@ export async function runKeys(args: string[]): Promise<void> {
   const { values, positionals } = parseArgs({
     args: rest,
     allowPositionals: true,
-    options: { ...dbOption, plan: { type: 'string' }, label: { type: 'string' } },
+    options: { ...storeOptions, plan: { type: 'string' }, label: { type: 'string' } },
   });
   const store = await openKeyStore(values);
   try {
@@ -60,7 +65,7 @@ export async function runPlans(args: string[]): Promise<void> {
     args: rest,
     allowPositionals: true,
     options: {
-      ...dbOption,
+      ...storeOptions,
       rps: { type: 'string' },
       burst: { type: 'string' },
       quota: { type: 'string' },

@@ -1,24 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createGateway } from '../gateway.js';
-import { configFilePath, resolveServeOptions, serveFlags } from './config.js';
+import { readServeSettings, serveFlags } from './config.js';
 
 export async function runServe(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: serveFlags });
-  const path = configFilePath(values, process.env);
-  let file: { path: string; text: string } | undefined;
-  if (path !== undefined) {
-    try {
-      file = { path, text: readFileSync(path, 'utf8') };
-    } catch (error) {
-      throw new Error(`cannot read config file ${path}: ${(error as Error).message}`);
-    }
-  }
-  const { options, errors } = resolveServeOptions(values, process.env, file);
+  const { options, errors } = readServeSettings(values);
   if (errors.length > 0) throw new Error(`invalid settings, not starting:\n  ${errors.join('\n  ')}`);
   const gateway = await createGateway(options);
   const base = `http://${options.host}:${gateway.port}`;
-  const source = options.upstreams.length > 0 ? `${options.upstreams.length} upstream node(s), ledger as cache` : 'the embedded ledger';
+  const source = options.upstreams.length > 0 ? `${options.upstreams.length} upstream node(s)${options.ledgerCache ? ', ledger as cache' : ''}` : 'the embedded ledger';
   console.log(`enhanced-rpc listening on ${base} (answers from ${source})`);
   if ((await gateway.keys.countKeys()) === 0) {
     // A key printed by a service would end up in its journal; only a person at a terminal gets one.
