@@ -98,6 +98,8 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   const enhancer: Enhancer = workers > 0
     ? pooledEnhancer(registry, { workers, inlineBelowBytes: options.inlineBelowBytes ?? defaultInlineBelowBytes }, metrics)
     : inlineEnhancer(registry, metrics);
+  // A connection of its own, not the limiter's: a cached answer of 100 KB on the wire would hold up
+  // every rate-limit decision queued behind it.
   const sharedCache = options.redisUrl
     ? await RedisResponseStore.connect(options.redisUrl, { prefix: `txcache:${renderingVersion()}:`, ttlSeconds: sharedCacheTtlSeconds, timeoutMs: 250 })
     : null;
