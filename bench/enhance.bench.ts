@@ -56,6 +56,8 @@ const locateRatios: number[] = [];
 const resultScanRatios: number[] = [];
 const resultFrameRatios: number[] = [];
 const ledgerRowRatios: number[] = [];
+const actionRatios: number[] = [];
+let actionsTotal = 0;
 const ledgerWriteRatios: number[] = [];
 let floorTotal = 0;
 let oursTotal = 0;
@@ -67,6 +69,7 @@ for (const { signature, text } of answers) {
   bench
     .add('floor', () => JSON.stringify(JSON.parse(text)))
     .add('enhance', () => enhanceTransaction(text, registry))
+    .add('enhance with actionskit', () => enhanceTransaction(text, registry, true))
     // Finding the instruction entries' spans in the node's text (the part of the step that keeps
     // every byte it does not replace), alone: by their compact text as the step does (every list,
     // as with actionskit; explorerkit asks only for the lists it rewrites), and by the
@@ -81,7 +84,9 @@ for (const { signature, text } of answers) {
     .add('ledger row', () => transactionInputFromResult(signature, 'jsonParsed', resultOf(text, '1')!))
     .add('ledger write', () => scratchLedger.putTransaction(row));
   await bench.run();
-  const [floor, ours, locate, walk, resultScan, resultFrame, ledgerRow, ledgerWrite] = bench.tasks.map((t) => t.result!.latency.p50!);
+  const [floor, ours, withActions, locate, walk, resultScan, resultFrame, ledgerRow, ledgerWrite] = bench.tasks.map((t) => t.result!.latency.p50!);
+  actionRatios.push(withActions / floor);
+  actionsTotal += withActions;
   ledgerRowRatios.push(ledgerRow / floor);
   ledgerWriteRatios.push(ledgerWrite / floor);
   resultScanRatios.push(resultScan / floor);
@@ -98,6 +103,7 @@ walkRatios.sort((a, b) => a - b);
 resultScanRatios.sort((a, b) => a - b);
 resultFrameRatios.sort((a, b) => a - b);
 ledgerRowRatios.sort((a, b) => a - b);
+actionRatios.sort((a, b) => a - b);
 ledgerWriteRatios.sort((a, b) => a - b);
 const at = (q: number, of = ratios) => of[Math.min(of.length - 1, Math.floor(q * of.length))].toFixed(2);
 console.log(`\nenhanced getTransaction vs JSON.parse + JSON.stringify of the same answer (${cpus().length} cores, Node ${process.version}, ${answers.length} corpus answers)\n`);
@@ -112,5 +118,6 @@ console.log(`| taking the result for the caches by scanning the answer, median a
 console.log(`| taking the result for the caches from the frame, median answer | ${at(0.5, resultFrameRatios)} |`);
 console.log(`| with --ledger-cache on: reading the ledger row of a fetched answer, median answer | ${at(0.5, ledgerRowRatios)} |`);
 console.log(`| with --ledger-cache on: writing it (SQLite upsert, WAL), median answer | ${at(0.5, ledgerWriteRatios)} |`);
+console.log(`| with actionskit too (not a target), median answer / total | ${at(0.5, actionRatios)} / ${(actionsTotal / floorTotal).toFixed(2)} |`);
 scratchLedger.close();
 rmSync(scratchDir, { recursive: true, force: true });

@@ -60,7 +60,7 @@ export function enhanceTransaction(text: string, registry: ProgramRegistry, with
   const withMember = (entry: string, member: string) => `${entry.slice(0, -1)},${member}}`;
   if (failing >= 0) entries[failing] = withMember(entries[failing] ?? original(failing), programErrorMember(failure!));
   if (withActions) {
-    const sent = instructions.map((ix, i) => (entries[i] === null ? ix : JSON.parse(entries[i]!)));
+    const sent = instructions.map((ix, i) => (decoded[i] === null ? ix : sentEntry(decoded[i]!, ix, parsedEncoding)));
     summarizeTransaction(withInstructionEntries(result, sent)).forEach((sentence, i) => {
       if (sentence) entries[i] = withMember(entries[i] ?? original(i), `"actions":${JSON.stringify(sentence)}`);
     });
@@ -164,6 +164,12 @@ function decodeCompiledEntry(ix: RawInstruction, keys: string[], registry: Progr
   const accounts = (ix.accounts as number[]).map((index) => keys[index]);
   if (accounts.some((a) => a === undefined)) return null;
   return decodeInstructionEntry(keys[ix.programIdIndex], ix.data, accounts, registry, slot);
+}
+
+/** The members renderEntry writes, as objects, for the summaries (which read no `error`). */
+function sentEntry(decoded: DecodedEntry, ix: RawInstruction, parsedEncoding: boolean): object {
+  const members = { parsed: decoded.parsed, program: decoded.name };
+  return parsedEncoding ? { ...members, programId: ix.programId, stackHeight: ix.stackHeight } : { ...ix, ...members };
 }
 
 /**
