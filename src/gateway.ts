@@ -85,12 +85,13 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     ? await RedisRateLimiter.connect(options.redisUrl)
     : new InProcessRateLimiter(sqlite ? { usage: keyStoreUsage(sqlite) } : {});
   const authorizer = new Authorizer(keys, limiter);
-  const ledgerStore = openLedger(options.ledgerFile ?? defaultLedgerFile);
-  const ledger = new LedgerRpc(ledgerStore);
   const upstreams = options.upstreams ?? [];
+  // With upstreams and no ledger cache the file is not needed, so it is not opened (or created).
+  const ledgerStore = upstreams.length === 0 || options.ledgerCache ? openLedger(options.ledgerFile ?? defaultLedgerFile) : null;
+  const ledger = ledgerStore && new LedgerRpc(ledgerStore);
   const backend: Backend = upstreams.length > 0
-    ? new HttpBackend(new UpstreamPool({ urls: upstreams, timeoutMs: options.upstreamTimeoutMs }), options.ledgerCache ? ledger : null)
-    : new LedgerBackend(ledger);
+    ? new HttpBackend(new UpstreamPool({ urls: upstreams, timeoutMs: options.upstreamTimeoutMs }), ledger)
+    : new LedgerBackend(ledger!);
   const registry = loadBundledRegistry();
   const workers = options.workers ?? defaultWorkers;
   // The enhancer and dispatcher report into the metrics, which read their state back on scrape.
@@ -137,7 +138,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       await sharedCache?.close();
       await authorizer.close();
       await keys.close();
-      ledgerStore.close();
+      ledgerStore?.close();
     },
   };
 }

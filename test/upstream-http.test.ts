@@ -4,6 +4,7 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { post, rpc, startGateway, tempDir, type RunningGateway } from './support/gateway.js';
 
@@ -96,7 +97,8 @@ test('--ledger-cache on keeps fetched finalized transactions in the ledger file;
   const ledgerFile = join(tempDir(), 'cache.sqlite');
   const upstream = ['--upstream', `${own.url}/${own.key}`, '--response-cache', '0'];
   const keeping = await startGateway([...upstream, '--ledger', ledgerFile, '--ledger-cache', 'on']);
-  const plain = await startGateway([...upstream, '--ledger', join(tempDir(), 'cache.sqlite')]);
+  const unusedFile = join(tempDir(), 'cache.sqlite');
+  const plain = await startGateway([...upstream, '--ledger', unusedFile]);
   try {
     const body = rpc('getTransaction', [signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }]);
     const fromNode = (await via(own, body)).text;
@@ -106,6 +108,8 @@ test('--ledger-cache on keeps fetched finalized transactions in the ledger file;
     await own.stop();
     assert.deepEqual(JSON.parse((await via(keeping, body)).text), JSON.parse(fromNode), 'answered from the ledger file');
     assert.equal(JSON.parse((await via(plain, body)).text).error.code, -32502);
+    assert.ok(existsSync(ledgerFile));
+    assert.ok(!existsSync(unusedFile), 'without the ledger cache the ledger file is not even created');
   } finally {
     await Promise.all([keeping.stop(), plain.stop(), own.stop()]);
   }
