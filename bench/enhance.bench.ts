@@ -15,6 +15,7 @@ import { corpusTransactionsDir } from '../src/paths.js';
 import { defaultLedgerFile } from '../src/gateway.js';
 import { loadBundledRegistry } from '../src/decode/registry.js';
 import { enhanceTransaction, instructionEntrySpans, instructionPaths } from '../src/enhance/transaction.js';
+import { instructionListsOf } from '../src/enhance/transaction-shape.js';
 import { findPathSpans } from '../src/json/path-spans.js';
 import { resultText, skipString } from '../src/json/request-scan.js';
 import { resultOf } from '../src/rpc/envelope.js';
@@ -74,7 +75,7 @@ for (const { signature, text } of answers) {
     // every byte it does not replace), alone: by their compact text as the step does (every list,
     // as with actionskit; explorerkit asks only for the lists it rewrites), and by the
     // walk it falls back to.
-    .add('locate', () => instructionEntrySpans(text, result, () => true))
+    .add('locate', () => instructionEntrySpans(text, instructionListsOf(result), () => true))
     .add('span walk', () => findPathSpans(text, instructionPaths))
     // The gateway also takes the answer's `result` text for its caches (twice on an upstream miss):
     // by scanning the answer before this session, by its frame now.

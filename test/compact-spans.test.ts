@@ -34,7 +34,7 @@ test('a pretty-printed answer is not located by its compact text, and the walk t
   for (const { file, text } of pretty) {
     const result = JSON.parse(text).result;
     assert.equal(compactElementSpans(text, 'instructions', instructionListsOf(result) as unknown[][]), null, file);
-    assert.deepEqual(instructionEntrySpans(text, result, () => true), findPathSpans(text, instructionPaths).flat(), file);
+    assert.deepEqual(instructionEntrySpans(text, instructionListsOf(result), () => true), findPathSpans(text, instructionPaths).flat(), file);
   }
 });
 

@@ -20,15 +20,17 @@ export function accountKeysOf(result: any): string[] {
   return [...(keys as string[]), ...(loaded?.writable ?? []), ...(loaded?.readonly ?? [])];
 }
 
-/** Instruction entries in the answer's order: top-level ones, then each inner group's, group by group. */
-export function instructionEntriesOf(result: any): any[] {
-  return [
-    ...(result.transaction.message.instructions ?? []),
-    ...(result.meta?.innerInstructions ?? []).flatMap((group: { instructions?: unknown[] }) => group.instructions ?? []),
-  ];
-}
-
 /** The instruction lists in the answer's order: the top-level one, then each inner group's. */
 export function instructionListsOf(result: any): unknown[] {
   return [result.transaction.message.instructions, ...(result.meta?.innerInstructions ?? []).map((group: { instructions?: unknown }) => group.instructions ?? [])];
+}
+
+/** Instruction entries in the answer's order: top-level ones, then each inner group's, group by group. */
+export function instructionEntriesOf(result: any): any[] {
+  return entriesOfLists(instructionListsOf(result));
+}
+
+/** The entries of instructionListsOf's lists, one after the other. */
+export function entriesOfLists(lists: unknown[]): any[] {
+  return lists.flatMap((list) => [...((list ?? []) as unknown[])]);
 }

@@ -15,7 +15,7 @@ import { nodeParsedInstructionPrograms } from './native-programs.js';
 import { parsedInstruction } from './instruction-info.js';
 import { programErrorMember, programErrorOf } from './program-error.js';
 import { summarizeTransaction } from '../actions/summarize.js';
-import { accountKeysOf, instructionEntriesOf, instructionListsOf } from './transaction-shape.js';
+import { accountKeysOf, entriesOfLists, instructionListsOf } from './transaction-shape.js';
 
 interface RawInstruction {
   programId?: string;
@@ -44,7 +44,8 @@ export function enhanceTransaction(text: string, registry: ProgramRegistry, with
   if (!message || !Array.isArray(message.accountKeys)) return text;
   const parsedEncoding = typeof message.accountKeys[0] === 'object';
   const keys = accountKeysOf(result);
-  const instructions: RawInstruction[] = instructionEntriesOf(result);
+  const lists = instructionListsOf(result);
+  const instructions: RawInstruction[] = entriesOfLists(lists);
   const topLevelCount = message.instructions.length;
 
   const slot = typeof result.slot === 'number' ? result.slot : undefined;
@@ -52,7 +53,7 @@ export function enhanceTransaction(text: string, registry: ProgramRegistry, with
   const topLevelIds = (message.instructions as RawInstruction[]).map((ix) => ix.programId ?? keys[ix.programIdIndex!]);
   const failure = programErrorOf(result, topLevelIds, registry);
   const failing = failure !== null && failure.instruction < topLevelCount ? failure.instruction : -1;
-  const spans = instructionEntrySpans(text, result, withActions ? () => true : (i) => decoded[i] !== null || i === failing);
+  const spans = instructionEntrySpans(text, lists, withActions ? () => true : (i) => decoded[i] !== null || i === failing);
   if (spans === null) return text;
 
   const entries: (string | null)[] = decoded.map((entry, i) => entry && renderEntry(entry, instructions[i], parsedEncoding, text, spans[i]!));
@@ -71,15 +72,13 @@ export function enhanceTransaction(text: string, registry: ProgramRegistry, with
 }
 
 /**
- * Spans of the instruction entries in instructionEntriesOf's order, or null when the answer's
+ * Spans of the entries of `lists` (instructionListsOf the answer), in order, or null when the answer's
  * lists cannot be told apart. Found by the entries' compact text when the node's bytes are that
  * text (the usual case, and the cheap one), and then only for the lists holding an entry `wanted`
  * (by its index in that order; the others are left undefined); else by walking the answer along
  * instructionPaths.
  */
-export function instructionEntrySpans(text: string, result: any, wanted: (entry: number) => boolean): (Span | undefined)[] | null {
-  const lists: unknown[] = instructionListsOf(result);
-  const total = lists.reduce((sum: number, list) => sum + (Array.isArray(list) ? list.length : 0), 0);
+export function instructionEntrySpans(text: string, lists: unknown[], wanted: (entry: number) => boolean): (Span | undefined)[] | null {
   if (lists.every(Array.isArray)) {
     let first = 0;
     const asked = (lists as unknown[][]).map((list) => {
@@ -92,7 +91,7 @@ export function instructionEntrySpans(text: string, result: any, wanted: (entry:
     if (compact !== null) return compact.flatMap((spans, k) => spans ?? Array<undefined>((lists[k] as unknown[]).length).fill(undefined));
   }
   const walked = findPathSpans(text, instructionPaths).flat();
-  return walked.length === total ? walked : null;
+  return walked.length === entriesOfLists(lists).length ? walked : null;
 }
 
 /** The result with its instruction entries (top-level, then inner, in answer order) replaced. */
