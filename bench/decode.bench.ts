@@ -169,8 +169,15 @@ function versionsByProgram(): { versions: Map<string, Version[]>; unpaired: stri
       compiled.map((ours, i) => {
         const { file, format } = own[i];
         // An Anchor-shaped file whose discriminators come from hints is not what Anchor would derive.
-        const anchorShaped = (ours.description.dialect === 'anchor' || ours.description.dialect === 'anchor-legacy') && hints[file]?.instructionTags === undefined;
-        const anchorFormat = !anchorShaped || (format !== undefined && !format.startsWith('anchor')) ? undefined : ours.description.dialect === 'anchor' ? 'anchor-0.30' : 'anchor-legacy';
+        const anchorShaped =
+          (ours.description.dialect === 'anchor' || ours.description.dialect === 'anchor-legacy') &&
+          hints[file]?.instructionTags === undefined;
+        const anchorFormat =
+          !anchorShaped || (format !== undefined && !format.startsWith('anchor'))
+            ? undefined
+            : ours.description.dialect === 'anchor'
+              ? 'anchor-0.30'
+              : 'anchor-legacy';
         return { file, ours, anchorFormat };
       }),
     );
@@ -178,7 +185,13 @@ function versionsByProgram(): { versions: Map<string, Version[]>; unpaired: stri
   return { versions, unpaired };
 }
 
-function explorerKitParser<P extends Parser>(programId: string, idl: Doc, idlType: 'anchor' | 'anchorV1', type: ParserType, check: (p: Parser) => p is P): P | undefined {
+function explorerKitParser<P extends Parser>(
+  programId: string,
+  idl: Doc,
+  idlType: 'anchor' | 'anchorV1',
+  type: ParserType,
+  check: (p: Parser) => p is P,
+): P | undefined {
   const parser = new SolanaFMParser({ programId, idl, idlType }, programId).createParser(type);
   return check(parser) ? parser : undefined;
 }
@@ -194,8 +207,24 @@ function contestantsFor(programId: string, version: Version & { anchorFormat: No
   // ("anchorV1"), both as written. Like Anchor's, its coders refuse a whole IDL for one type they
   // cannot lay out, so each parser gets the IDL with the items it can build.
   const idlType = legacy ? 'anchor' : 'anchorV1';
-  const instructionIdl = { ...raw, instructions: keepBuildable(raw, 'instructions', (one) => explorerKitParser(programId, one, idlType, ParserType.INSTRUCTION, checkIfInstructionParser), note('explorer-kit')) };
-  const accountIdl = { ...raw, accounts: keepBuildable(raw, 'accounts', (one) => explorerKitParser(programId, one, idlType, ParserType.ACCOUNT, checkIfAccountParser), note('explorer-kit')) };
+  const instructionIdl = {
+    ...raw,
+    instructions: keepBuildable(
+      raw,
+      'instructions',
+      (one) => explorerKitParser(programId, one, idlType, ParserType.INSTRUCTION, checkIfInstructionParser),
+      note('explorer-kit'),
+    ),
+  };
+  const accountIdl = {
+    ...raw,
+    accounts: keepBuildable(
+      raw,
+      'accounts',
+      (one) => explorerKitParser(programId, one, idlType, ParserType.ACCOUNT, checkIfAccountParser),
+      note('explorer-kit'),
+    ),
+  };
   return {
     ours: version.ours,
     anchor,
@@ -249,7 +278,10 @@ function entrantsFor(item: Item, c: Contestants): Record<MeasuredName, Entrant> 
   if (item.kind === 'instruction') {
     const ek = c.explorerKit.instruction;
     return {
-      ours: { run: () => c.ours.decodeInstruction(bytes), name: (r) => (r === null ? null : (r as { instruction: { name: string } }).instruction.name) },
+      ours: {
+        run: () => c.ours.decodeInstruction(bytes),
+        name: (r) => (r === null ? null : (r as { instruction: { name: string } }).instruction.name),
+      },
       anchor: { run: () => c.anchor.instruction.decode(buffer), name: named },
       explorerKit: { run: ek ? () => ek.parseInstructions(encodeBase58(bytes)) : () => null, name: named },
       anchorText: { run: () => asText(c.anchor.instruction.decode(buffer)), name: named },
@@ -289,7 +321,12 @@ interface Selection {
   skipped: Record<DecoderName | 'disagree', Tally>;
 }
 
-function select(items: Item[], versions: Map<string, Version[]>, unpaired: Set<string>, contestants: (programId: string, v: Version) => Contestants): Selection {
+function select(
+  items: Item[],
+  versions: Map<string, Version[]>,
+  unpaired: Set<string>,
+  contestants: (programId: string, v: Version) => Contestants,
+): Selection {
   const selection: Selection = {
     entries: [],
     leftOut: new Tally(),
@@ -496,7 +533,8 @@ function report(kind: Kind, selection: Selection, refused: Map<string, string[]>
   const programs = new Set(entries.map((e) => e.item.programId)).size;
   console.log(`\n${noun}: ${entries.length} in the comparison set, from ${programs} programs with an Anchor IDL`);
   console.log(`  left out (${leftOut.total()}): no IDL all three decoders can take`);
-  for (const line of leftOut.lines()) console.log(`    ${line}${line.endsWith('no bundled IDL') ? ` (${selection.withoutIdl.size} programs)` : ''}`);
+  for (const line of leftOut.lines())
+    console.log(`    ${line}${line.endsWith('no bundled IDL') ? ` (${selection.withoutIdl.size} programs)` : ''}`);
   for (const who of [...decoderNames, 'disagree'] as const) {
     if (skipped[who].total() === 0) continue;
     const label = who === 'disagree' ? 'decoders disagree on the name' : `not decoded by ${displayName[who]}`;
@@ -504,7 +542,10 @@ function report(kind: Kind, selection: Selection, refused: Map<string, string[]>
     for (const line of skipped[who].lines()) console.log(`    ${line}`);
   }
   for (const [file, reasons] of refused) {
-    if (reasons.length > 0) console.log(`  ${file}: ${reasons.length} item(s) refused at build: ${reasons.slice(0, 3).join('; ')}${reasons.length > 3 ? '; …' : ''}`);
+    if (reasons.length > 0)
+      console.log(
+        `  ${file}: ${reasons.length} item(s) refused at build: ${reasons.slice(0, 3).join('; ')}${reasons.length > 3 ? '; …' : ''}`,
+      );
   }
 }
 
@@ -543,7 +584,9 @@ function regressions(old: Doc, now: Record<'instructions' | 'accounts', KindResu
     if (ours === undefined || ours <= regressionThreshold) return;
     const anchor = change(before?.anchorMedianUs, after.anchorMedianUs);
     const context = anchor === undefined ? '' : `; Anchor on the same items ${percent(anchor)}`;
-    lines.push(`REGRESSION: ${label} ${before!.oursMedianUs.toFixed(2)} → ${after.oursMedianUs.toFixed(2)} µs (${percent(ours)}${context})`);
+    lines.push(
+      `REGRESSION: ${label} ${before!.oursMedianUs.toFixed(2)} → ${after.oursMedianUs.toFixed(2)} µs (${percent(ours)}${context})`,
+    );
   };
   const sections = { instructions: old?.decode, accounts: old?.decode?.accounts };
   for (const key of ['instructions', 'accounts'] as const) {
@@ -575,7 +618,9 @@ const instructionSet = select(instructionItems, versions, unpairedIds, contestan
 const accountSet = select(accountItems, versions, unpairedIds, contestants);
 const refused = new Map([...built].map(([file, c]) => [file, c.refused]));
 
-console.log(`corpus: ${instructionItems.length} non-native instructions (top-level and inner; json, jsonParsed and base64 answers), ${accountItems.length} accounts`);
+console.log(
+  `corpus: ${instructionItems.length} non-native instructions (top-level and inner; json, jsonParsed and base64 answers), ${accountItems.length} accounts`,
+);
 report('instruction', instructionSet, refused);
 report('account', accountSet, new Map());
 
@@ -585,9 +630,13 @@ const measured = {
   accounts: results('account', accountSet.entries, measure(accountSet.entries)),
 };
 
-console.log(`\nDecoding: median latency per instruction (per instruction: tinybench's median, median of 3 rounds; per program and overall: the median over instructions). explorer-kit's figure includes base58-encoding the bytes, which it requires. Ours and explorer-kit return text values; Anchor returns PublicKey and BN objects, and "Anchor + text" is Anchor's decode plus turning those into the same text. Timer floor in every sample: ${floor.toFixed(3)} µs.\n`);
+console.log(
+  `\nDecoding: median latency per instruction (per instruction: tinybench's median, median of 3 rounds; per program and overall: the median over instructions). explorer-kit's figure includes base58-encoding the bytes, which it requires. Ours and explorer-kit return text values; Anchor returns PublicKey and BN objects, and "Anchor + text" is Anchor's decode plus turning those into the same text. Timer floor in every sample: ${floor.toFixed(3)} µs.\n`,
+);
 console.log(table('instruction', measured.instructions));
-console.log(`\nTime to decode the whole set once (sum of per-instruction medians): ours ${measured.instructions.overall.oursSumUs.toFixed(0)} µs, Anchor ${measured.instructions.overall.anchorSumUs.toFixed(0)} µs, explorer-kit ${measured.instructions.overall.explorerKitSumUs.toFixed(0)} µs, Anchor + text ${measured.instructions.overall.anchorTextSumUs.toFixed(0)} µs.`);
+console.log(
+  `\nTime to decode the whole set once (sum of per-instruction medians): ours ${measured.instructions.overall.oursSumUs.toFixed(0)} µs, Anchor ${measured.instructions.overall.anchorSumUs.toFixed(0)} µs, explorer-kit ${measured.instructions.overall.explorerKitSumUs.toFixed(0)} µs, Anchor + text ${measured.instructions.overall.anchorTextSumUs.toFixed(0)} µs.`,
+);
 console.log(`\n${verdict('instruction', measured.instructions)}`);
 console.log(`\nAccounts: median latency per account (explorer-kit's figure includes base64-encoding the bytes).\n`);
 console.log(table('account', measured.accounts));
@@ -601,7 +650,9 @@ if (previous === undefined) {
   const lines = regressions(previous.results, measured);
   const was = previous.results.machine;
   const sameMachine = was?.cores === machine.cores && was?.node === machine.node && was?.cpu === machine.cpu;
-  console.log(`\nAgainst ${previous.from} (${previous.results.date ?? 'undated'}${sameMachine ? '' : `, measured on ${JSON.stringify(was)}: another machine, compare with care`}):`);
+  console.log(
+    `\nAgainst ${previous.from} (${previous.results.date ?? 'undated'}${sameMachine ? '' : `, measured on ${JSON.stringify(was)}: another machine, compare with care`}):`,
+  );
   console.log(lines.length > 0 ? lines.join('\n') : `no program's median got more than ${regressionThreshold * 100}% slower.`);
 }
 

@@ -20,7 +20,11 @@ const ledger = new LedgerRpc(openLedger(defaultLedgerFile, { readonly: true }));
 const answers = readdirSync(corpusTransactionsDir)
   .map((f) => /^(\w+)\.(json|jsonParsed|base64)\.json$/.exec(f))
   .filter((m): m is RegExpExecArray => m !== null)
-  .map(([, signature]) => Buffer.from(`{"jsonrpc":"2.0","result":${ledger.getTransaction(signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 })},"id":1}`))
+  .map(([, signature]) =>
+    Buffer.from(
+      `{"jsonrpc":"2.0","result":${ledger.getTransaction(signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 })},"id":1}`,
+    ),
+  )
   .sort((a, b) => a.length - b.length);
 
 const rounds = 200;
@@ -40,8 +44,16 @@ const pool = pooledEnhancer(registry, { workers: 1, inlineBelowBytes: 0 });
 // (a handed-over answer's bytes move to the worker, so each task gets its own copy)
 for (const response of answers) await pool.enhance({ method: 'getTransaction', response: Buffer.from(response) });
 
-const buckets = [[0, 4_096], [4_096, 8_192], [8_192, 16_384], [16_384, 65_536], [65_536, Infinity]];
-console.log(`\nenhancement: main-thread cost per getTransaction answer, inline vs handed to a worker (${cpus().length} cores, Node ${process.version})\n`);
+const buckets = [
+  [0, 4_096],
+  [4_096, 8_192],
+  [8_192, 16_384],
+  [16_384, 65_536],
+  [65_536, Infinity],
+];
+console.log(
+  `\nenhancement: main-thread cost per getTransaction answer, inline vs handed to a worker (${cpus().length} cores, Node ${process.version})\n`,
+);
 console.log('| answer size | answers | inline ms | via worker ms | worker / inline |');
 console.log('|---|---:|---:|---:|---:|');
 for (const [low, high] of buckets) {
@@ -55,6 +67,8 @@ for (const [low, high] of buckets) {
   }
   const i = median(inline);
   const p = median(pooled);
-  console.log(`| ${low}–${high === Infinity ? '…' : high} B | ${group.length} | ${i.toFixed(3)} | ${p.toFixed(3)} | ${(p / i).toFixed(2)} |`);
+  console.log(
+    `| ${low}–${high === Infinity ? '…' : high} B | ${group.length} | ${i.toFixed(3)} | ${p.toFixed(3)} | ${(p / i).toFixed(2)} |`,
+  );
 }
 await pool.close();

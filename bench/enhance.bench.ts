@@ -85,7 +85,9 @@ for (const { signature, text } of answers) {
     .add('ledger row', () => transactionInputFromResult(signature, 'jsonParsed', resultOf(text, '1')!))
     .add('ledger write', () => scratchLedger.putTransaction(row));
   await bench.run();
-  const [floor, ours, withActions, locate, walk, resultScan, resultFrame, ledgerRow, ledgerWrite] = bench.tasks.map((t) => t.result!.latency.p50!);
+  const [floor, ours, withActions, locate, walk, resultScan, resultFrame, ledgerRow, ledgerWrite] = bench.tasks.map(
+    (t) => t.result!.latency.p50!,
+  );
   actionRatios.push(withActions / floor);
   actionsTotal += withActions;
   ledgerRowRatios.push(ledgerRow / floor);
@@ -107,7 +109,9 @@ ledgerRowRatios.sort((a, b) => a - b);
 actionRatios.sort((a, b) => a - b);
 ledgerWriteRatios.sort((a, b) => a - b);
 const at = (q: number, of = ratios) => of[Math.min(of.length - 1, Math.floor(q * of.length))].toFixed(2);
-console.log(`\nenhanced getTransaction vs JSON.parse + JSON.stringify of the same answer (${cpus().length} cores, Node ${process.version}, ${answers.length} corpus answers)\n`);
+console.log(
+  `\nenhanced getTransaction vs JSON.parse + JSON.stringify of the same answer (${cpus().length} cores, Node ${process.version}, ${answers.length} corpus answers)\n`,
+);
 console.log('| measure | enhance / floor |');
 console.log('|---|---:|');
 console.log(`| median answer | ${at(0.5)} |`);
@@ -119,6 +123,8 @@ console.log(`| taking the result for the caches by scanning the answer, median a
 console.log(`| taking the result for the caches from the frame, median answer | ${at(0.5, resultFrameRatios)} |`);
 console.log(`| with --ledger-cache on: reading the ledger row of a fetched answer, median answer | ${at(0.5, ledgerRowRatios)} |`);
 console.log(`| with --ledger-cache on: writing it (SQLite upsert, WAL), median answer | ${at(0.5, ledgerWriteRatios)} |`);
-console.log(`| with actionskit too (not a target), median answer / total | ${at(0.5, actionRatios)} / ${(actionsTotal / floorTotal).toFixed(2)} |`);
+console.log(
+  `| with actionskit too (not a target), median answer / total | ${at(0.5, actionRatios)} / ${(actionsTotal / floorTotal).toFixed(2)} |`,
+);
 scratchLedger.close();
 rmSync(scratchDir, { recursive: true, force: true });

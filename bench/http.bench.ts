@@ -17,7 +17,13 @@ import { startGateway, type RunningGateway } from '../test/support/gateway.js';
 const duration = Number(process.env.DURATION ?? 4);
 const connections = Number(process.env.CONNECTIONS ?? 32);
 
-interface Measured { name: string; rps: number; p50: number; p99: number; errors: number }
+interface Measured {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
 
 async function load(name: string, url: string, body: string): Promise<Measured> {
   const result = await autocannon({
@@ -35,7 +41,13 @@ async function startFloor(): Promise<{ url: string; stop: () => Promise<void> }>
   const child = spawn(process.execPath, [join(projectRoot, 'dist', 'bench', 'floor-server.js')], { stdio: ['ignore', 'pipe', 'inherit'] });
   const [chunk] = (await once(child.stdout!, 'data')) as [Buffer];
   const port = /:(\d+)/.exec(chunk.toString())![1];
-  return { url: `http://127.0.0.1:${port}/`, stop: async () => { child.kill(); await once(child, 'exit'); } };
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    stop: async () => {
+      child.kill();
+      await once(child, 'exit');
+    },
+  };
 }
 
 const signature = '33LHUzKfhBvU68kYib22oFx2XdQKQZ2sfvTmmdCFEr6YidyP8S3WwAurjz6Suewvr2WUByV79K3stNCZDe7wq3De';
@@ -48,8 +60,11 @@ const rounds = Number(process.env.ROUNDS ?? 3);
 const cases: [string, string, string][] = [
   ['floor: bare uWS, fixed answer', floor.url, body('getHealth')],
   ['gateway (ledger): getHealth', `${node.url}/${node.key}`, body('getHealth')],
-  ['gateway (ledger): getTransaction jsonParsed', `${node.url}/${node.key}`,
-    body('getTransaction', [signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }])],
+  [
+    'gateway (ledger): getTransaction jsonParsed',
+    `${node.url}/${node.key}`,
+    body('getTransaction', [signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }]),
+  ],
   ['direct to node: getSlot', `${node.url}/${node.key}`, body('getSlot')],
   ['through gateway to node: getSlot', `${gateway.url}/${gateway.key}`, body('getSlot')],
 ];
@@ -66,7 +81,9 @@ try {
 const results = samples.map((runs) => [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]);
 
 const ratio = (a: Measured, b: Measured) => (a.rps / b.rps).toFixed(2);
-console.log(`\nHTTP benchmark: ${cpus().length} cores, Node ${process.version}, ${connections} connections, median of ${rounds} rounds of ${duration} s\n`);
+console.log(
+  `\nHTTP benchmark: ${cpus().length} cores, Node ${process.version}, ${connections} connections, median of ${rounds} rounds of ${duration} s\n`,
+);
 console.log('| measurement | req/s | p50 ms | p99 ms | errors |');
 console.log('|---|---:|---:|---:|---:|');
 for (const r of results) console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} |`);

@@ -24,11 +24,15 @@ const bench = new Bench({ time: 2000 });
 bench
   .add('JSON.parse', () => answers.forEach((a) => JSON.parse(a)))
   .add('simdjson.parse', () => answers.forEach((a) => simdjson.parse(a)))
-  .add('simdjson.lazyParse + accountKeys lookup', () => answers.forEach((a) => simdjson.lazyParse(a).valueForKeyPath('result.transaction.message.accountKeys')));
+  .add('simdjson.lazyParse + accountKeys lookup', () =>
+    answers.forEach((a) => simdjson.lazyParse(a).valueForKeyPath('result.transaction.message.accountKeys')),
+  );
 await bench.run();
 
 const base = bench.tasks[0].result!.latency.mean!;
-console.log(`\nparsing ${answers.length} corpus getTransaction answers (${megabytes.toFixed(2)} MB) per pass (${cpus().length} cores, Node ${process.version})\n`);
+console.log(
+  `\nparsing ${answers.length} corpus getTransaction answers (${megabytes.toFixed(2)} MB) per pass (${cpus().length} cores, Node ${process.version})\n`,
+);
 console.log('| parser | ms per pass | MB/s | time / JSON.parse |');
 console.log('|---|---:|---:|---:|');
 for (const task of bench.tasks) {

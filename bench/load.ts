@@ -32,12 +32,16 @@ try {
       duration,
       requests: [{ setupRequest: (req) => ({ ...req, body: mix.bodies[next++ % mix.bodies.length] }) }],
     });
-    rows.push(`| ${mix.name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.errors + result.non2xx} |`);
+    rows.push(
+      `| ${mix.name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.errors + result.non2xx} |`,
+    );
   }
 } finally {
   await Promise.all([gateway.stop(), node.stop()]);
 }
-console.log(`\nload: ${cpus().length} cores, Node ${process.version}, ${connections} connections, ${duration} s per mix, workers ${workers ?? 'default'}, response cache ${responseCache} MiB; upstream = a ledger-mode gateway on the same machine\n`);
+console.log(
+  `\nload: ${cpus().length} cores, Node ${process.version}, ${connections} connections, ${duration} s per mix, workers ${workers ?? 'default'}, response cache ${responseCache} MiB; upstream = a ledger-mode gateway on the same machine\n`,
+);
 console.log('| request mix | req/s | p50 ms | p99 ms | errors + non-2xx |');
 console.log('|---|---:|---:|---:|---:|');
 for (const row of rows) console.log(row);

@@ -11,9 +11,12 @@ const signatures = readdirSync(corpusTransactionsDir)
   .map((f) => /^(\w+)\.(json|jsonParsed|base64)\.json$/.exec(f))
   .filter((m): m is RegExpExecArray => m !== null && m[2] !== 'jsonParsed')
   .map((m) => m[1]);
-const addresses = readdirSync(corpusAccountsDir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+const addresses = readdirSync(corpusAccountsDir)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.slice(0, -5));
 const call = (method: string, params: unknown[], id: number | string = 1) => ({ jsonrpc: '2.0', id, method, params });
-const transaction = (signature: string, id: number | string = 1) => call('getTransaction', [signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }], id);
+const transaction = (signature: string, id: number | string = 1) =>
+  call('getTransaction', [signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }], id);
 
 export interface Mix {
   name: string;
@@ -31,14 +34,27 @@ export const mixes: Mix[] = [
     name: 'batch of 10 getTransaction, explorerkit',
     path: '?explorerkit=true',
     bodies: Array.from({ length: Math.ceil(signatures.length / 10) }, (_, b) =>
-      JSON.stringify(Array.from({ length: 10 }, (_, i) => transaction(signatures[(b * 10 + i) % signatures.length], i)))),
+      JSON.stringify(Array.from({ length: 10 }, (_, i) => transaction(signatures[(b * 10 + i) % signatures.length], i))),
+    ),
   },
-  { name: 'getMultipleAccounts explorerkit', path: '?explorerkit=true', bodies: [JSON.stringify(call('getMultipleAccounts', [addresses, { encoding: 'jsonParsed' }]))] },
+  {
+    name: 'getMultipleAccounts explorerkit',
+    path: '?explorerkit=true',
+    bodies: [JSON.stringify(call('getMultipleAccounts', [addresses, { encoding: 'jsonParsed' }]))],
+  },
 ];
 
 /** `workers`: the front gateway's decoding threads; its own default when undefined. `args`: more of its flags. */
-export async function startFrontedGateway(workers?: string, args: string[] = []): Promise<{ node: RunningGateway; gateway: RunningGateway }> {
+export async function startFrontedGateway(
+  workers?: string,
+  args: string[] = [],
+): Promise<{ node: RunningGateway; gateway: RunningGateway }> {
   const node = await startGateway();
-  const gateway = await startGateway(['--upstream', `${node.url}/${node.key}`, ...(workers === undefined ? [] : ['--workers', workers]), ...args]);
+  const gateway = await startGateway([
+    '--upstream',
+    `${node.url}/${node.key}`,
+    ...(workers === undefined ? [] : ['--workers', workers]),
+    ...args,
+  ]);
   return { node, gateway };
 }

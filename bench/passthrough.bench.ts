@@ -76,7 +76,14 @@ async function startFloor(delayMs = 0): Promise<{ url: string; pid: number; stop
   });
   const [chunk] = (await once(child.stdout!, 'data')) as [Buffer];
   const port = /:(\d+)/.exec(chunk.toString())![1];
-  return { url: `http://127.0.0.1:${port}/`, pid: child.pid!, stop: async () => { child.kill(); await once(child, 'exit'); } };
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    pid: child.pid!,
+    stop: async () => {
+      child.kill();
+      await once(child, 'exit');
+    },
+  };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -96,7 +103,10 @@ const origin = new URL(floor.url).origin;
 const machine = `${cpus().length} cores (${cpus()[0]?.model.trim()}), Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
 
 type Send = () => Promise<Buffer>;
-interface Variant { name: string; make: () => { send: Send; close: () => Promise<unknown> } }
+interface Variant {
+  name: string;
+  make: () => { send: Send; close: () => Promise<unknown> };
+}
 
 async function collect(stream: AsyncIterable<Buffer>): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -210,9 +220,19 @@ const variants: Variant[] = [
       return {
         send: () =>
           new Promise<Buffer>((resolve, reject) => {
-            const req = http.request({ agent, host: hostname, port, method: 'POST', path: '/', headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
-              collect(res).then(resolve, reject);
-            });
+            const req = http.request(
+              {
+                agent,
+                host: hostname,
+                port,
+                method: 'POST',
+                path: '/',
+                headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+              },
+              (res) => {
+                collect(res).then(resolve, reject);
+              },
+            );
             req.on('error', reject);
             req.end(body);
           }),
@@ -239,7 +259,10 @@ const variants: Variant[] = [
   },
 ];
 
-interface ClientRun { rps: number; cpuUs: number }
+interface ClientRun {
+  rps: number;
+  cpuUs: number;
+}
 
 async function runClient(send: Send, seconds: number): Promise<ClientRun> {
   let running = true;
@@ -277,11 +300,15 @@ try {
     }
     const rows = samples.map((runs) => ({ rps: median(runs.map((r) => r.rps)), cpuUs: median(runs.map((r) => r.cpuUs)) }));
     const base = rows[0]!;
-    console.log(`\nHTTP clients against a static uWS upstream: ${machine}; ${concurrency} in flight, median of ${rounds} interleaved rounds of ${duration} s; ${pinning ? 'client on core 0 with the upstream' : 'unpinned'}\n`);
+    console.log(
+      `\nHTTP clients against a static uWS upstream: ${machine}; ${concurrency} in flight, median of ${rounds} interleaved rounds of ${duration} s; ${pinning ? 'client on core 0 with the upstream' : 'unpinned'}\n`,
+    );
     console.log('| client | req/s | CPU µs/request | req/s vs Pool.request | CPU vs Pool.request |');
     console.log('|---|---:|---:|---:|---:|');
     for (const [i, row] of rows.entries()) {
-      console.log(`| ${variants[i]!.name} | ${fmt(row.rps)} | ${fmt(row.cpuUs, 1)} | ${fmt(row.rps / base.rps, 2)} | ${fmt(row.cpuUs / base.cpuUs, 2)} |`);
+      console.log(
+        `| ${variants[i]!.name} | ${fmt(row.rps)} | ${fmt(row.cpuUs, 1)} | ${fmt(row.rps / base.rps, 2)} | ${fmt(row.cpuUs / base.cpuUs, 2)} |`,
+      );
     }
   }
 
@@ -290,12 +317,18 @@ try {
     // Another checkout, built, whose gateway is measured beside this one (e.g. before a change).
     const baselineRoot = process.env.BASELINE_ROOT;
     const startBaseline = baselineRoot
-      ? ((await import(pathToFileURL(join(resolve(baselineRoot), 'dist', 'test', 'support', 'gateway.js')).href)) as { startGateway: typeof startGateway }).startGateway
+      ? (
+          (await import(pathToFileURL(join(resolve(baselineRoot), 'dist', 'test', 'support', 'gateway.js')).href)) as {
+            startGateway: typeof startGateway;
+          }
+        ).startGateway
       : undefined;
     for (const delayMs of upstreamDelays) {
       const upstream = delayMs === 0 ? floor : await startFloor(delayMs);
       pin(upstream.pid, 0);
-      const targets: { name: string; gateway: RunningGateway }[] = [{ name: 'gateway', gateway: await startGateway(['--upstream', upstream.url]) }];
+      const targets: { name: string; gateway: RunningGateway }[] = [
+        { name: 'gateway', gateway: await startGateway(['--upstream', upstream.url]) },
+      ];
       if (startBaseline) targets.push({ name: 'baseline', gateway: await startBaseline(['--upstream', upstream.url]) });
       for (const { gateway } of targets) pin(gateway.process.pid!, 1);
       try {
@@ -315,10 +348,14 @@ try {
             }
           }
           const d = summarize(direct);
-          gatewayRows.push(`| ${delayMs} ms | ${connections} | direct | ${fmt(d.rps)} | | ${fmt(d.p50)} | ${fmt(d.p99)} | | | | ${d.errors} |`);
+          gatewayRows.push(
+            `| ${delayMs} ms | ${connections} | direct | ${fmt(d.rps)} | | ${fmt(d.p50)} | ${fmt(d.p99)} | | | | ${d.errors} |`,
+          );
           for (const [i, { name }] of targets.entries()) {
             const p = summarize(proxied[i]!.runs);
-            gatewayRows.push(`| ${delayMs} ms | ${connections} | through ${name} | ${fmt(p.rps)} | **${fmt(p.rps / d.rps, 2)}** | ${fmt(p.p50)} | ${fmt(p.p99)} | ${fmt((p.p99 - d.p99) / 1000, 2)} | ${fmt(median(proxied[i]!.cpuUs), 1)} | ${fmt(100 * median(proxied[i]!.busy))}% | ${p.errors} |`);
+            gatewayRows.push(
+              `| ${delayMs} ms | ${connections} | through ${name} | ${fmt(p.rps)} | **${fmt(p.rps / d.rps, 2)}** | ${fmt(p.p50)} | ${fmt(p.p99)} | ${fmt((p.p99 - d.p99) / 1000, 2)} | ${fmt(median(proxied[i]!.cpuUs), 1)} | ${fmt(100 * median(proxied[i]!.busy))}% | ${p.errors} |`,
+            );
           }
         }
       } finally {
@@ -326,9 +363,13 @@ try {
         if (upstream !== floor) await upstream.stop();
       }
     }
-    console.log(`\nPass-through getSlot, load → upstream vs load → gateway → upstream: ${machine}; closed loop (bench/loadgen.ts), median of ${rounds} interleaved rounds of ${duration} s; ` +
-      `${pinning ? 'load generator + upstream on core 0, gateway on core 1' : 'unpinned'}${baselineRoot ? `; baseline = ${baselineRoot}` : ''}\n`);
-    console.log('| upstream service time | connections | path | req/s | vs direct | p50 µs | p99 µs | added p99 ms | gateway CPU µs/request | gateway core busy | errors |');
+    console.log(
+      `\nPass-through getSlot, load → upstream vs load → gateway → upstream: ${machine}; closed loop (bench/loadgen.ts), median of ${rounds} interleaved rounds of ${duration} s; ` +
+        `${pinning ? 'load generator + upstream on core 0, gateway on core 1' : 'unpinned'}${baselineRoot ? `; baseline = ${baselineRoot}` : ''}\n`,
+    );
+    console.log(
+      '| upstream service time | connections | path | req/s | vs direct | p50 µs | p99 µs | added p99 ms | gateway CPU µs/request | gateway core busy | errors |',
+    );
     console.log('|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const row of gatewayRows) console.log(row);
   }

@@ -49,21 +49,23 @@ function drive(url: string, key: string, seconds: number, tally: Tally) {
     headers: { 'content-type': 'application/json' },
     connections,
     duration: seconds,
-    requests: [{
-      setupRequest: (req) => {
-        const n = sent++;
-        const mix = mixes[n % mixes.length];
-        return { ...req, path: `/${key}${mix.path}`, body: mix.bodies[Math.floor(n / mixes.length) % mix.bodies.length] };
+    requests: [
+      {
+        setupRequest: (req) => {
+          const n = sent++;
+          const mix = mixes[n % mixes.length];
+          return { ...req, path: `/${key}${mix.path}`, body: mix.bodies[Math.floor(n / mixes.length) % mix.bodies.length] };
+        },
+        onResponse: (_status, body) => {
+          tally.answers++;
+          // Answers are written by the gateway, so an error entry always starts exactly like this.
+          if (body.includes('{"jsonrpc":"2.0","error":')) {
+            tally.rpcErrors++;
+            tally.firstRpcError ??= body.slice(0, 300);
+          }
+        },
       },
-      onResponse: (_status, body) => {
-        tally.answers++;
-        // Answers are written by the gateway, so an error entry always starts exactly like this.
-        if (body.includes('{"jsonrpc":"2.0","error":')) {
-          tally.rpcErrors++;
-          tally.firstRpcError ??= body.slice(0, 300);
-        }
-      },
-    }],
+    ],
   });
 }
 
@@ -82,7 +84,8 @@ try {
   const sampler = setInterval(() => {
     const sample = { at: (Date.now() - began) / 1000, rss: rssBytes(pid) };
     samples.push(sample);
-    if (samples.length % 10 === 1) console.log(`${String(Math.round(sample.at)).padStart(5)} s  RSS ${mib(sample.rss)}  answers ${tally.answers}`);
+    if (samples.length % 10 === 1)
+      console.log(`${String(Math.round(sample.at)).padStart(5)} s  RSS ${mib(sample.rss)}  answers ${tally.answers}`);
   }, 1000);
   let result: autocannon.Result;
   try {
@@ -108,7 +111,10 @@ try {
       `(${result.timeouts} timeouts), ${tally.rpcErrors} JSON-RPC error answers; warm-up: ${warm.errors + warm.non2xx + warmup.rpcErrors}`,
   ].join('\n');
   if (growth >= maxGrowth) failures.push(`RSS grew ${(growth * 100).toFixed(1)}%, at or over the ${maxGrowth * 100}% allowed`);
-  if (problems > 0) failures.push(`${problems} failed answers${tally.firstRpcError ?? warmup.firstRpcError ? `; first JSON-RPC error: ${tally.firstRpcError ?? warmup.firstRpcError}` : ''}`);
+  if (problems > 0)
+    failures.push(
+      `${problems} failed answers${(tally.firstRpcError ?? warmup.firstRpcError) ? `; first JSON-RPC error: ${tally.firstRpcError ?? warmup.firstRpcError}` : ''}`,
+    );
 } finally {
   await Promise.all([gateway.stop(), node.stop()]);
 }

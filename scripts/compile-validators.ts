@@ -10,7 +10,13 @@ import { schemas } from '../src/rpc/schemas.js';
 import { projectRoot } from '../src/paths.js';
 
 const outFile = process.argv[2] ?? join(projectRoot, 'dist', 'src', 'rpc', 'validators.generated.js');
-const ajv = new Ajv.default({ code: { source: true, esm: true, optimize: true }, strict: true, allowUnionTypes: true, strictTuples: false, allErrors: false });
+const ajv = new Ajv.default({
+  code: { source: true, esm: true, optimize: true },
+  strict: true,
+  allowUnionTypes: true,
+  strictTuples: false,
+  allErrors: false,
+});
 const exported: Record<string, string> = {};
 for (const [name, schema] of Object.entries(schemas)) {
   ajv.addSchema(schema, name);

@@ -16,5 +16,8 @@ const errors = Object.entries(anchor.LangErrorCode)
   .map(([name, code]) => ({ code, name, message: anchor.LangErrorMessage.get(code) }))
   .sort((a, b) => a.code - b.code);
 const file = join(projectRoot, 'idls', 'anchor-framework-errors.json');
-writeFileSync(file, JSON.stringify({ source: `@coral-xyz/anchor@${version} LangErrorCode / LangErrorMessage (Apache-2.0)`, errors }, null, 1) + '\n');
+writeFileSync(
+  file,
+  JSON.stringify({ source: `@coral-xyz/anchor@${version} LangErrorCode / LangErrorMessage (Apache-2.0)`, errors }, null, 1) + '\n',
+);
 console.log(`${errors.length} Anchor framework errors -> ${file}`);

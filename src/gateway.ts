@@ -89,22 +89,34 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   // With upstreams and no ledger cache the file is not needed, so it is not opened (or created).
   const ledgerStore = upstreams.length === 0 || options.ledgerCache ? openLedger(options.ledgerFile ?? defaultLedgerFile) : null;
   const ledger = ledgerStore && new LedgerRpc(ledgerStore);
-  const backend: Backend = upstreams.length > 0
-    ? new HttpBackend(new UpstreamPool({ urls: upstreams, timeoutMs: options.upstreamTimeoutMs }), ledger)
-    : new LedgerBackend(ledger!);
+  const backend: Backend =
+    upstreams.length > 0
+      ? new HttpBackend(new UpstreamPool({ urls: upstreams, timeoutMs: options.upstreamTimeoutMs }), ledger)
+      : new LedgerBackend(ledger!);
   const registry = loadBundledRegistry();
   const workers = options.workers ?? defaultWorkers;
   // The enhancer and dispatcher report into the metrics, which read their state back on scrape.
-  const metrics: GatewayMetrics = new GatewayMetrics({ pool: () => enhancer.stats(), responseCacheBytes: (): number => dispatcher.cacheBytes });
-  const enhancer: Enhancer = workers > 0
-    ? pooledEnhancer(registry, { workers, inlineBelowBytes: options.inlineBelowBytes ?? defaultInlineBelowBytes }, metrics)
-    : inlineEnhancer(registry, metrics);
+  const metrics: GatewayMetrics = new GatewayMetrics({
+    pool: () => enhancer.stats(),
+    responseCacheBytes: (): number => dispatcher.cacheBytes,
+  });
+  const enhancer: Enhancer =
+    workers > 0
+      ? pooledEnhancer(registry, { workers, inlineBelowBytes: options.inlineBelowBytes ?? defaultInlineBelowBytes }, metrics)
+      : inlineEnhancer(registry, metrics);
   // A connection of its own, not the limiter's: a cached answer of 100 KB on the wire would hold up
   // every rate-limit decision queued behind it.
   const sharedCache = options.redisUrl
-    ? await RedisResponseStore.connect(options.redisUrl, { prefix: `txcache:${renderingVersion()}:`, ttlSeconds: sharedCacheTtlSeconds, timeoutMs: 250 })
+    ? await RedisResponseStore.connect(options.redisUrl, {
+        prefix: `txcache:${renderingVersion()}:`,
+        ttlSeconds: sharedCacheTtlSeconds,
+        timeoutMs: 250,
+      })
     : null;
-  const limits = options.responseCacheMiB === undefined ? options.limits : { ...options.limits, responseCacheBytes: options.responseCacheMiB * 1024 * 1024 };
+  const limits =
+    options.responseCacheMiB === undefined
+      ? options.limits
+      : { ...options.limits, responseCacheBytes: options.responseCacheMiB * 1024 * 1024 };
   const dispatcher: Dispatcher = new Dispatcher(backend, enhancer, { limits, observer: metrics, sharedCache });
   const http = new HttpServer(
     {
@@ -119,15 +131,18 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     dispatcher,
   );
   const port = await http.listen();
-  log.info({
-    host: options.host ?? '127.0.0.1',
-    port,
-    upstreams: upstreams.map(redactedUrl),
-    workers,
-    keyStore: options.postgresUrl ? 'postgres' : 'sqlite',
-    limiter: options.redisUrl ? 'redis' : 'in-process',
-    sharedCache: sharedCache !== null,
-  }, 'gateway started');
+  log.info(
+    {
+      host: options.host ?? '127.0.0.1',
+      port,
+      upstreams: upstreams.map(redactedUrl),
+      workers,
+      keyStore: options.postgresUrl ? 'postgres' : 'sqlite',
+      limiter: options.redisUrl ? 'redis' : 'in-process',
+      sharedCache: sharedCache !== null,
+    },
+    'gateway started',
+  );
   return {
     port,
     keys,

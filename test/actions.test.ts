@@ -52,7 +52,8 @@ function keysOf(result: any): string[] {
 
 function signersOf(result: any): Set<string> {
   const message = result.transaction.message;
-  if (typeof message.accountKeys[0] === 'object') return new Set(message.accountKeys.filter((k: any) => k.signer).map((k: any) => k.pubkey));
+  if (typeof message.accountKeys[0] === 'object')
+    return new Set(message.accountKeys.filter((k: any) => k.signer).map((k: any) => k.pubkey));
   return new Set(message.accountKeys.slice(0, message.header.numRequiredSignatures));
 }
 
@@ -60,7 +61,9 @@ function entriesOf(result: any): RawEntry[] {
   const keys = keysOf(result);
   const id = (raw: any) => raw.programId ?? keys[raw.programIdIndex];
   const top = result.transaction.message.instructions.map((raw: any, i: number) => ({ raw, programId: id(raw), top: i }));
-  const inner = (result.meta?.innerInstructions ?? []).flatMap((g: any) => g.instructions.map((raw: any, j: number) => ({ raw, programId: id(raw), top: g.index, group: g.index, position: j })));
+  const inner = (result.meta?.innerInstructions ?? []).flatMap((g: any) =>
+    g.instructions.map((raw: any, j: number) => ({ raw, programId: id(raw), top: g.index, group: g.index, position: j })),
+  );
   return [...top, ...inner];
 }
 
@@ -82,7 +85,8 @@ const info = (e: RawEntry): Record<string, any> => e.raw.parsed?.info ?? {};
 const type = (e: RawEntry): string | undefined => e.raw.parsed?.type;
 const WSOL = 'So11111111111111111111111111111111111111112';
 const SYSTEM = '11111111111111111111111111111111';
-const isToken = (id: string) => id === 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' || id === 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
+const isToken = (id: string) =>
+  id === 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' || id === 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
 
 function amountOf(i: Record<string, any>): bigint | undefined {
   const v = i.amount ?? i.tokenAmount?.amount ?? i.lamports;
@@ -116,7 +120,12 @@ function groundedNumbers(result: any, entries: RawEntry[], e: RawEntry): Set<str
     const d = BigInt(b.uiTokenAmount.amount) - ((pre.get(b.accountIndex) as bigint | undefined) ?? 0n);
     out.add(String(d < 0n ? -d : d));
     const sentOn = entries
-      .filter((x) => isToken(x.programId) && ((/^transfer/.test(type(x) ?? '') && info(x).source === keys[b.accountIndex]) || (/^burn/.test(type(x) ?? '') && info(x).account === keys[b.accountIndex])))
+      .filter(
+        (x) =>
+          isToken(x.programId) &&
+          ((/^transfer/.test(type(x) ?? '') && info(x).source === keys[b.accountIndex]) ||
+            (/^burn/.test(type(x) ?? '') && info(x).account === keys[b.accountIndex])),
+      )
       .reduce((s, x) => s + (amountOf(info(x)) ?? 0n), 0n);
     out.add(String(d + sentOn));
   }
@@ -134,7 +143,8 @@ function numbersIn(sentence: string): string[] {
 const addressesIn = (sentence: string) => sentence.split(/[\s,()#]+/).filter((w) => /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(w));
 
 /** Accounts an instruction may act through: named authorities, owners, payers, users and the like. */
-const actingField = /authority|owner|user|wallet|payer|source|signer|trader|bidder|buyer|seller|keeper|depositer|base$|^account$|transferFrom|transferSolTo|claimant|delegate/i;
+const actingField =
+  /authority|owner|user|wallet|payer|source|signer|trader|bidder|buyer|seller|keeper|depositer|base$|^account$|transferFrom|transferSolTo|claimant|delegate/i;
 
 // ---------------------------------------------------------------------------------------------
 // The corpus.
@@ -145,7 +155,11 @@ interface CorpusTx {
   result: any;
 }
 
-const manifest = readFileSync(join(corpusTransactionsDir, 'MANIFEST.tsv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t'));
+const manifest = readFileSync(join(corpusTransactionsDir, 'MANIFEST.tsv'), 'utf8')
+  .trim()
+  .split('\n')
+  .slice(1)
+  .map((l) => l.split('\t'));
 const corpus: CorpusTx[] = [];
 for (const [, signature, stored] of manifest) {
   corpus.push({ signature, encoding: 'jsonParsed', result: fromLedger(signature, 'jsonParsed') });
@@ -154,25 +168,58 @@ for (const [, signature, stored] of manifest) {
 
 /** Programs with templates; entries of any other program must get no sentence. */
 const supportedPrograms = new Set([
-  '11111111111111111111111111111111', 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
-  'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL', 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr', 'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo',
-  'ComputeBudget111111111111111111111111111111', 'Stake11111111111111111111111111111111111111',
-  'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4', 'JUP4Fb2cqiRUcaTHdrPC8h2gNsA2ETXiPDD33WcGuJB', 'DCA265Vj8a9CEuX1eb1LWRnDT7uK6q1xMipnNyatn23M',
-  '675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8', 'CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK', 'CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C',
-  'whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc', '9W959DqEETiGZocYWCQPaJ6sBmUzgfxXfqGeTEdp3aQP', 'DjVE6JNiYqPL2QXyCUUh8rNjHrbz9hXHNYt99MQ59qw1',
-  'LBUZKhRxPF3XUpBCjp4YzTKgLccjZhTSDM9YuVaPwxo', 'Eo7WjKq67rjJQSZxS6z3YkapzY3eMj6Xy8X5EQVn5UaB', 'cpamdpZCGKUy5JxQXB4dcpGPiikHawvSWAd6mEn1sGG',
-  'dbcij3LWUppWqq96dh6gJWwBifmcGfLSB5D4DuSMaqN', '24Uqj9JCLxUeoC3hGfh5W3s9FM9uCHDS2SG3LYwBpyTi', 'MERLuDFBMmsHnsBPZw2sDQZHvXFMwp8EdjudcU2HKky',
-  '6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P', 'pAMMBay6oceH9fJKBRHGP5D4bD4sWpmSwMn52FMfXEA',
-  'M2mx93ekt1fmXSVkTrUL9xVFHkmME8HTUi5Cyc5aF7K', 'TSWAPaqyCSx2KABk68Shruf4rp7CxcNi8hAsbdwmHbN', 'TCMPhJdwDryooaGtiocG1u3xcYbRpiJzb283XfCZsDp',
-  'TB1Dqt8JeKQh7RLDzfYDJsq8KS4fS2yt87avRjyRxMv', 'metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s', 'hausS13jsjafwWwGqZTUQRmWyvyxn9EQpqMwV1PBBmk',
-  'BGUMAp9Gq7iTEuizy4pqaxsTyUCBK68MDfK752saRPUY', 'CoREENxT6tW1HoK8ypY1SxRMZTcVPm7R94rH4PZNhX7d',
-  'MarBmsSgKXdrN1egZf5sqe1TMai9K1rChYNDJgjq7aD', 'SPoo1Ku8WFXoNDMHPsrGSTSG1Y47rzgn41SLUNakuHy',
-  '2wT8Yq49kHgDzXuPxZSaeLaH1qbmGXtEyPy64bL7aD3c', 'HyaB3W9q6XdA5xwpU4XnSZV94htfmbmqJXZcEbRaJutt', 'SSwapUtytfBdBn1b9NUGG6foMVPtcWgpRU32HToDUZr',
-  'FLUXubRmkEi2q6K3Y9kBPg9248ggaZVsoSFhtJHSrm1X', 'SSwpkEEcbUqx4vtoEByFjSkhKdCT862DNVb52nZg1UZ', 'swapNyd8XiQwJ6ianp9snpu4brUqFxadzvHebnAXjJZ',
-  'SwaPpA9LAaLfeLi3a68M4DjnLqgtticKg6CnyNwgAC8', 'stkitrT1Uoy18Dk1fTrgPw8W6MVzoCfYoAFT4MLsmhq', '6m2CDdhRgxpH4WjvdzxAYbGxwdGUz5MziiL5jek2kBma',
-  'PhoeNiXZ8ByJGLkxNfZRnkUfjvmuYqLR89jjFHGqdXY', 'srmqPvymJeFKQ4zGQed1GFppgkRHL9kaELCbyksJtPX', '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin',
-  'MFv2hWf31Z9kbCa1snEPYctwafyhdvnV7FZnsebVacA', '4R3gSG8BpU4t19KYj8CfnbtRpnT8gtk4dvTHxVRwc2r7',
-  'BSwp6bEBihVLdqJRKGgzjcGLHkcTuzmSo1TQkHepzH8p', 'obriQD1zbpyLz95G5n7nJe6a4DPjpFwa5XYPoNm113y', 'SoLFiHG9TfgtdUXUjWAxi3LtvYuFyDLVhBWxdMZxyCe',
+  '11111111111111111111111111111111',
+  'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+  'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
+  'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL',
+  'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr',
+  'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo',
+  'ComputeBudget111111111111111111111111111111',
+  'Stake11111111111111111111111111111111111111',
+  'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4',
+  'JUP4Fb2cqiRUcaTHdrPC8h2gNsA2ETXiPDD33WcGuJB',
+  'DCA265Vj8a9CEuX1eb1LWRnDT7uK6q1xMipnNyatn23M',
+  '675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8',
+  'CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK',
+  'CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C',
+  'whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc',
+  '9W959DqEETiGZocYWCQPaJ6sBmUzgfxXfqGeTEdp3aQP',
+  'DjVE6JNiYqPL2QXyCUUh8rNjHrbz9hXHNYt99MQ59qw1',
+  'LBUZKhRxPF3XUpBCjp4YzTKgLccjZhTSDM9YuVaPwxo',
+  'Eo7WjKq67rjJQSZxS6z3YkapzY3eMj6Xy8X5EQVn5UaB',
+  'cpamdpZCGKUy5JxQXB4dcpGPiikHawvSWAd6mEn1sGG',
+  'dbcij3LWUppWqq96dh6gJWwBifmcGfLSB5D4DuSMaqN',
+  '24Uqj9JCLxUeoC3hGfh5W3s9FM9uCHDS2SG3LYwBpyTi',
+  'MERLuDFBMmsHnsBPZw2sDQZHvXFMwp8EdjudcU2HKky',
+  '6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P',
+  'pAMMBay6oceH9fJKBRHGP5D4bD4sWpmSwMn52FMfXEA',
+  'M2mx93ekt1fmXSVkTrUL9xVFHkmME8HTUi5Cyc5aF7K',
+  'TSWAPaqyCSx2KABk68Shruf4rp7CxcNi8hAsbdwmHbN',
+  'TCMPhJdwDryooaGtiocG1u3xcYbRpiJzb283XfCZsDp',
+  'TB1Dqt8JeKQh7RLDzfYDJsq8KS4fS2yt87avRjyRxMv',
+  'metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s',
+  'hausS13jsjafwWwGqZTUQRmWyvyxn9EQpqMwV1PBBmk',
+  'BGUMAp9Gq7iTEuizy4pqaxsTyUCBK68MDfK752saRPUY',
+  'CoREENxT6tW1HoK8ypY1SxRMZTcVPm7R94rH4PZNhX7d',
+  'MarBmsSgKXdrN1egZf5sqe1TMai9K1rChYNDJgjq7aD',
+  'SPoo1Ku8WFXoNDMHPsrGSTSG1Y47rzgn41SLUNakuHy',
+  '2wT8Yq49kHgDzXuPxZSaeLaH1qbmGXtEyPy64bL7aD3c',
+  'HyaB3W9q6XdA5xwpU4XnSZV94htfmbmqJXZcEbRaJutt',
+  'SSwapUtytfBdBn1b9NUGG6foMVPtcWgpRU32HToDUZr',
+  'FLUXubRmkEi2q6K3Y9kBPg9248ggaZVsoSFhtJHSrm1X',
+  'SSwpkEEcbUqx4vtoEByFjSkhKdCT862DNVb52nZg1UZ',
+  'swapNyd8XiQwJ6ianp9snpu4brUqFxadzvHebnAXjJZ',
+  'SwaPpA9LAaLfeLi3a68M4DjnLqgtticKg6CnyNwgAC8',
+  'stkitrT1Uoy18Dk1fTrgPw8W6MVzoCfYoAFT4MLsmhq',
+  '6m2CDdhRgxpH4WjvdzxAYbGxwdGUz5MziiL5jek2kBma',
+  'PhoeNiXZ8ByJGLkxNfZRnkUfjvmuYqLR89jjFHGqdXY',
+  'srmqPvymJeFKQ4zGQed1GFppgkRHL9kaELCbyksJtPX',
+  '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin',
+  'MFv2hWf31Z9kbCa1snEPYctwafyhdvnV7FZnsebVacA',
+  '4R3gSG8BpU4t19KYj8CfnbtRpnT8gtk4dvTHxVRwc2r7',
+  'BSwp6bEBihVLdqJRKGgzjcGLHkcTuzmSo1TQkHepzH8p',
+  'obriQD1zbpyLz95G5n7nJe6a4DPjpFwa5XYPoNm113y',
+  'SoLFiHG9TfgtdUXUjWAxi3LtvYuFyDLVhBWxdMZxyCe',
   'GFXsSL5sSaDfNFQUYsHekbWBW1TsFdjDYzACh62tEHxn',
 ]);
 
@@ -206,17 +253,29 @@ test('corpus: one entry per instruction, no exception, and every sentence ground
       sentences++;
       const at = `${where} #${k} ${label}: ${sentence}`;
       const actor = sentence.slice(0, sentence.indexOf(' '));
-      const namedActors = Object.entries(info(twin)).filter(([name]) => actingField.test(name)).map(([, v]) => v);
+      const namedActors = Object.entries(info(twin))
+        .filter(([name]) => actingField.test(name))
+        .map(([, v]) => v);
       const rawAccounts = (e.raw.accounts ?? []).map((a: number | string) => (typeof a === 'number' ? keys[a] : a));
-      assert.ok(signers.has(actor) || namedActors.includes(actor) || rawAccounts.includes(actor), `actor is a signer or the instruction's acting account: ${at}`);
+      assert.ok(
+        signers.has(actor) || namedActors.includes(actor) || rawAccounts.includes(actor),
+        `actor is a signer or the instruction's acting account: ${at}`,
+      );
       assert.equal(sentence.includes(' failed to '), failed, `failure is stated exactly when the transaction failed: ${at}`);
       assert.match(sentence, / on (?:[A-Z]|marginfi)[\w .-]*$/, `ends with the program: ${at}`);
-      for (const address of addressesIn(sentence)) assert.ok(text.includes(`"${address}"`), `address from the transaction: ${address} in ${at}`);
+      for (const address of addressesIn(sentence))
+        assert.ok(text.includes(`"${address}"`), `address from the transaction: ${address} in ${at}`);
       const grounded = groundedNumbers(parsedTwin, twinEntries, twin);
-      for (const n of numbersIn(sentence)) assert.ok(grounded.has(n), `amount ${n} is an argument, a movement under the instruction or a balance change: ${at}`);
+      for (const n of numbersIn(sentence))
+        assert.ok(grounded.has(n), `amount ${n} is an argument, a movement under the instruction or a balance change: ${at}`);
       for (const m of sentence.matchAll(/ of ([1-9A-HJ-NP-Za-km-z]{32,44})/g)) {
         if (/(token|tokens|units|\d) of $/.test(sentence.slice(0, m.index! + 4))) {
-          assert.ok(mints.has(m[1]) || JSON.stringify(info(twin)).includes(m[1]) || JSON.stringify(under(twinEntries, twin).map(info)).includes(m[1]), `mint ${m[1]} moved or is the instruction's own: ${at}`);
+          assert.ok(
+            mints.has(m[1]) ||
+              JSON.stringify(info(twin)).includes(m[1]) ||
+              JSON.stringify(under(twinEntries, twin).map(info)).includes(m[1]),
+            `mint ${m[1]} moved or is the instruction's own: ${at}`,
+          );
         }
       }
       assert.doesNotMatch(sentence.replace(/"(?:[^"\\]|\\.)*"/g, ''), /undefined|null|NaN|\[object/, at);
@@ -224,12 +283,16 @@ test('corpus: one entry per instruction, no exception, and every sentence ground
   }
   let total = 0;
   let covered = 0;
-  const lines = [...share].sort((a, b) => b[1][0] - a[1][0]).map(([label, [n, s]]) => {
-    total += n;
-    covered += s;
-    return `  ${String(s).padStart(4)}/${String(n).padEnd(4)} ${label}`;
-  });
-  console.log(`actionskit: ${covered}/${total} instruction entries (${((100 * covered) / total).toFixed(1)}%) got a sentence\n${lines.join('\n')}`);
+  const lines = [...share]
+    .sort((a, b) => b[1][0] - a[1][0])
+    .map(([label, [n, s]]) => {
+      total += n;
+      covered += s;
+      return `  ${String(s).padStart(4)}/${String(n).padEnd(4)} ${label}`;
+    });
+  console.log(
+    `actionskit: ${covered}/${total} instruction entries (${((100 * covered) / total).toFixed(1)}%) got a sentence\n${lines.join('\n')}`,
+  );
   assert.ok(sentences > 1000);
 });
 
@@ -273,7 +336,9 @@ test('corpus: swaps a router reports match its SwapEvents, and Pump.fun trades t
         const got = parseAsset(m[2]);
         const e = info(event);
         // The event restates the requested input; where the venue took less, the sentence has what moved.
-        const movedIn = under(entries, entries[j]).filter((x) => isToken(x.programId) && /^transfer/.test(type(x) ?? '') && amountOf(info(x)) === paid?.amount);
+        const movedIn = under(entries, entries[j]).filter(
+          (x) => isToken(x.programId) && /^transfer/.test(type(x) ?? '') && amountOf(info(x)) === paid?.amount,
+        );
         assert.equal(paid?.mint, e.inputMint, `${signature} #${j}: ${sentence}`);
         assert.ok(paid?.amount === BigInt(e.inputAmount) || movedIn.length > 0, `${signature} #${j}: ${sentence}`);
         assert.deepEqual(got, { amount: BigInt(e.outputAmount), mint: e.outputMint }, `${signature} #${j}: ${sentence}`);
@@ -282,7 +347,9 @@ test('corpus: swaps a router reports match its SwapEvents, and Pump.fun trades t
       if (type(event) === 'TradeEvent' && event.raw.program === 'pump') {
         const e = info(event);
         // The trade is the entry the event sits under: the last shallower pump entry before it.
-        const parents = entries.slice(0, k).filter((x) => x.programId === event.programId && /^(buy|sell)/.test(type(x) ?? '') && x.top === event.top);
+        const parents = entries
+          .slice(0, k)
+          .filter((x) => x.programId === event.programId && /^(buy|sell)/.test(type(x) ?? '') && x.top === event.top);
         const parent = parents.at(-1)!;
         const sentence = out[entries.indexOf(parent)]!;
         const m = /^(\S+) (bought|sold) (.+) for (.+?)(?:, delivered to \S+,)? on Pump\.fun$/.exec(sentence);
@@ -294,7 +361,9 @@ test('corpus: swaps a router reports match its SwapEvents, and Pump.fun trades t
         const sol = parseAsset(m[4])!;
         if (e.isBuy && info(parent).quoteMint === undefined) {
           // A buy's cost: every lamport the user sent under it (curve price plus fees).
-          const sent = under(entries, parent).filter((x) => x.programId === SYSTEM && type(x) === 'transfer' && info(x).source === e.user).reduce((s, x) => s + BigInt(info(x).lamports), 0n);
+          const sent = under(entries, parent)
+            .filter((x) => x.programId === SYSTEM && type(x) === 'transfer' && info(x).source === e.user)
+            .reduce((s, x) => s + BigInt(info(x).lamports), 0n);
           assert.equal(sol.amount, sent, sentence);
           assert.ok(sol.amount >= BigInt(e.solAmount), sentence);
         } else if (!e.isBuy) {
@@ -323,26 +392,47 @@ test('corpus: top-level swaps name the signer and the amounts its token accounts
       const [paid, got] = m[2] === 'bought' ? [parseAsset(m[4]), parseAsset(m[3])] : [parseAsset(m[3]), parseAsset(m[4])];
       // Token movements under the instruction between the actor's own token accounts and others.
       const accountsOf = (wallet: string) => {
-        const owned = new Set([...(result.meta.preTokenBalances ?? []), ...(result.meta.postTokenBalances ?? [])].filter((b: any) => b.owner === wallet).map((b: any) => keys[b.accountIndex]));
+        const owned = new Set(
+          [...(result.meta.preTokenBalances ?? []), ...(result.meta.postTokenBalances ?? [])]
+            .filter((b: any) => b.owner === wallet)
+            .map((b: any) => keys[b.accountIndex]),
+        );
         for (const x of entries) {
-          if (isToken(x.programId) && /^(initializeAccount|approve|closeAccount)/.test(type(x) ?? '') && info(x).owner === wallet) owned.add(info(x).account ?? info(x).source);
+          if (isToken(x.programId) && /^(initializeAccount|approve|closeAccount)/.test(type(x) ?? '') && info(x).owner === wallet)
+            owned.add(info(x).account ?? info(x).source);
         }
         return owned;
       };
       const owned = accountsOf(m[1]);
       const receiving = m[5] === undefined ? owned : accountsOf(m[5]);
-      const moves = under(entries, entries[k]).filter((x) => (isToken(x.programId) && /^transfer/.test(type(x) ?? '')) || (x.programId === SYSTEM && type(x) === 'transfer'));
-      const mintOf = (x: RawEntry) => (x.programId === SYSTEM ? WSOL : info(x).mint ?? [...(result.meta.postTokenBalances ?? []), ...(result.meta.preTokenBalances ?? [])].find((b: any) => keys[b.accountIndex] === info(x).source || keys[b.accountIndex] === info(x).destination)?.mint);
+      const moves = under(entries, entries[k]).filter(
+        (x) => (isToken(x.programId) && /^transfer/.test(type(x) ?? '')) || (x.programId === SYSTEM && type(x) === 'transfer'),
+      );
+      const mintOf = (x: RawEntry) =>
+        x.programId === SYSTEM
+          ? WSOL
+          : (info(x).mint ??
+            [...(result.meta.postTokenBalances ?? []), ...(result.meta.preTokenBalances ?? [])].find(
+              (b: any) => keys[b.accountIndex] === info(x).source || keys[b.accountIndex] === info(x).destination,
+            )?.mint);
       if (paid !== null) {
-        const out = moves.filter((x) => (owned.has(info(x).source) || info(x).source === m[1]) && !owned.has(info(x).destination) && mintOf(x) === paid.mint);
+        const out = moves.filter(
+          (x) => (owned.has(info(x).source) || info(x).source === m[1]) && !owned.has(info(x).destination) && mintOf(x) === paid.mint,
+        );
         assert.ok(out.length > 0, `the actor paid in the stated asset: ${sentence}`);
-        assert.ok(out.some((x) => amountOf(info(x)) === paid.amount) || out.reduce((s, x) => s + amountOf(info(x))!, 0n) === paid.amount, `paid amount: ${sentence}`);
+        assert.ok(
+          out.some((x) => amountOf(info(x)) === paid.amount) || out.reduce((s, x) => s + amountOf(info(x))!, 0n) === paid.amount,
+          `paid amount: ${sentence}`,
+        );
       }
       // A bonding-curve sell pays its SOL without a transfer; the TradeEvent test covers it.
       if (got !== null && !(got.mint === WSOL && entries[k].raw.program === 'pump')) {
         const into = moves.filter((x) => receiving.has(info(x).destination) && mintOf(x) === got.mint);
         assert.ok(into.length > 0, `the actor received the stated asset: ${sentence}`);
-        assert.ok(into.some((x) => amountOf(info(x)) === got.amount), `received amount: ${sentence}`);
+        assert.ok(
+          into.some((x) => amountOf(info(x)) === got.amount),
+          `received amount: ${sentence}`,
+        );
       }
       checked++;
     });
@@ -372,7 +462,8 @@ test('corpus: native transfers, mints, burns, approvals and closes state their o
         seen.add(kind);
       };
       if (e.programId === SYSTEM && type(e) === 'transfer') expect(i.source, 'transfer', `${i.lamports} lamports`, i.destination);
-      if (e.programId === SYSTEM && type(e) === 'createAccount') expect(i.source, 'create', i.newAccount, `${i.lamports} lamports`, i.owner);
+      if (e.programId === SYSTEM && type(e) === 'createAccount')
+        expect(i.source, 'create', i.newAccount, `${i.lamports} lamports`, i.owner);
       if (!isToken(e.programId)) return;
       const mint = i.mint || mintOf(i.source ?? i.account);
       const amount = i.amount ?? i.tokenAmount?.amount;
@@ -394,7 +485,18 @@ test('corpus: native transfers, mints, burns, approvals and closes state their o
       }
     });
   }
-  for (const kind of ['system transfer', 'system createAccount', 'Tokenk transfer', 'Tokenk transferChecked', 'Tokenk mintTo', 'Tokenk burn', 'Tokenk approve', 'Tokenk closeAccount', 'Tokenz transferChecked', 'Tokenz mintTo']) {
+  for (const kind of [
+    'system transfer',
+    'system createAccount',
+    'Tokenk transfer',
+    'Tokenk transferChecked',
+    'Tokenk mintTo',
+    'Tokenk burn',
+    'Tokenk approve',
+    'Tokenk closeAccount',
+    'Tokenz transferChecked',
+    'Tokenz mintTo',
+  ]) {
     assert.ok(seen.has(kind), `corpus covers ${kind}`);
   }
 });
@@ -409,7 +511,8 @@ test('corpus: a failed transaction says so for every entry with a sentence, usin
       failedEntries++;
       assert.match(sentence, /^\S+ failed to /, `${signature} #${k}`);
       const i = info(entries[k]);
-      if (entries[k].raw.program === 'jupiter' && i.inAmount !== undefined) assert.ok(sentence.includes(` ${BigInt(i.inAmount)} `), `the route's input argument: ${sentence}`);
+      if (entries[k].raw.program === 'jupiter' && i.inAmount !== undefined)
+        assert.ok(sentence.includes(` ${BigInt(i.inAmount)} `), `the route's input argument: ${sentence}`);
     });
   }
   assert.ok(failedEntries > 10, `${failedEntries}`);
@@ -436,7 +539,9 @@ function encode(node: TypeNode, value: any, types: Map<string, any>): Uint8Array
     case 'pubkey':
       return decodeBase58(value)!;
     case 'option':
-      return value === undefined || value === null ? new Uint8Array(node.tag) : concat(Uint8Array.of(1, ...new Uint8Array(node.tag - 1)), encode(node.item, value, types));
+      return value === undefined || value === null
+        ? new Uint8Array(node.tag)
+        : concat(Uint8Array.of(1, ...new Uint8Array(node.tag - 1)), encode(node.item, value, types));
     case 'vec':
     case 'bytes':
       return new Uint8Array(4);
@@ -457,11 +562,21 @@ function encode(node: TypeNode, value: any, types: Map<string, any>): Uint8Array
 const concat = (...parts: Uint8Array[]) => Uint8Array.from(parts.flatMap((p) => [...p]));
 
 /** An undecoded jsonParsed entry for `programId`'s instruction `name`, its args and accounts by IDL name. */
-function instruction(programId: string, name: string, args: Record<string, any>, accounts: Record<string, string>, stackHeight: number | null = null) {
+function instruction(
+  programId: string,
+  name: string,
+  args: Record<string, any>,
+  accounts: Record<string, string>,
+  stackHeight: number | null = null,
+) {
   const { description } = registry.get(programId)!;
   const desc = description.instructions.find((ix) => ix.name === name)!;
   assert.ok(desc, `${programId} has ${name}`);
-  for (const key of Object.keys(accounts)) assert.ok(desc.accounts.some((a) => camelCase(a.name) === key), `${name} has account ${key}`);
+  for (const key of Object.keys(accounts))
+    assert.ok(
+      desc.accounts.some((a) => camelCase(a.name) === key),
+      `${name} has account ${key}`,
+    );
   const data = concat(desc.discriminator, ...desc.args.map((f) => encode(f.type, args[camelCase(f.name)], description.types)));
   // An account left out is passed as the program id, Anchor's way of omitting an optional account.
   return { accounts: desc.accounts.map((a) => accounts[camelCase(a.name)] ?? programId), data: encodeBase58(data), programId, stackHeight };
@@ -494,12 +609,18 @@ function built({ signers, instructions, inner = [], err = null, tokenBalances = 
   const named = new Set<string>(signers);
   for (const ix of [...instructions, ...inner.flat()]) {
     for (const a of ix.accounts ?? []) named.add(a);
-    for (const v of Object.values(ix.parsed?.info ?? {})) if (typeof v === 'string' && /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(v)) named.add(v);
+    for (const v of Object.values(ix.parsed?.info ?? {}))
+      if (typeof v === 'string' && /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(v)) named.add(v);
     named.add(ix.programId);
   }
   const keys = [...named];
   const balances = (when: 'pre' | 'post') =>
-    tokenBalances.map((t) => ({ accountIndex: keys.indexOf(t.account), mint: t.mint, owner: t.owner, uiTokenAmount: { amount: String(t[when]), decimals: t.decimals } }));
+    tokenBalances.map((t) => ({
+      accountIndex: keys.indexOf(t.account),
+      mint: t.mint,
+      owner: t.owner,
+      uiTokenAmount: { amount: String(t[when]), decimals: t.decimals },
+    }));
   return enhance({
     slot: 350_000_000,
     blockTime: 1_750_000_000,
@@ -531,45 +652,101 @@ const nftMint = address('nft mint');
 test('Magic Eden: list, delist, bid and sale name the wallet, one token of the mint and the price', () => {
   const me = 'M2mx93ekt1fmXSVkTrUL9xVFHkmME8HTUi5Cyc5aF7K';
   const price = 209_000_000n;
-  const list = built({ signers: [seller], instructions: [instruction(me, 'sell', { buyerPrice: price, tokenSize: 1n }, { wallet: seller, tokenMint: nftMint, tokenAccount: address('seller ata') })] });
+  const list = built({
+    signers: [seller],
+    instructions: [
+      instruction(
+        me,
+        'sell',
+        { buyerPrice: price, tokenSize: 1n },
+        { wallet: seller, tokenMint: nftMint, tokenAccount: address('seller ata') },
+      ),
+    ],
+  });
   assert.equal(list.transaction.message.instructions[0].program, 'm2', 'explorerkit decoded the built instruction');
   assert.deepEqual(summarizeTransaction(list), [`${seller} listed 1 token of ${nftMint} for ${price} lamports on Magic Eden`]);
 
-  const delist = built({ signers: [seller], instructions: [instruction(me, 'cancelSell', { buyerPrice: price, tokenSize: 1n }, { wallet: seller, tokenMint: nftMint })] });
+  const delist = built({
+    signers: [seller],
+    instructions: [instruction(me, 'cancelSell', { buyerPrice: price, tokenSize: 1n }, { wallet: seller, tokenMint: nftMint })],
+  });
   assert.deepEqual(summarizeTransaction(delist), [`${seller} delisted 1 token of ${nftMint} on Magic Eden`]);
 
-  const bid = built({ signers: [buyer], instructions: [instruction(me, 'buyV2', { buyerPrice: 150_000_000n, tokenSize: 1n }, { wallet: buyer, tokenMint: nftMint })] });
+  const bid = built({
+    signers: [buyer],
+    instructions: [instruction(me, 'buyV2', { buyerPrice: 150_000_000n, tokenSize: 1n }, { wallet: buyer, tokenMint: nftMint })],
+  });
   assert.deepEqual(summarizeTransaction(bid), [`${buyer} placed a bid of 150000000 lamports for 1 token of ${nftMint} on Magic Eden`]);
 
   const sale = (signer: string) =>
-    built({ signers: [signer], instructions: [instruction(me, 'executeSaleV2', { buyerPrice: price, tokenSize: 1n }, { buyer, seller, tokenMint: nftMint })] });
-  assert.deepEqual(summarizeTransaction(sale(buyer)), [`${buyer} bought 1 token of ${nftMint} from ${seller} for ${price} lamports on Magic Eden`]);
-  assert.deepEqual(summarizeTransaction(sale(seller)), [`${seller} sold 1 token of ${nftMint} to ${buyer} for ${price} lamports on Magic Eden`]);
+    built({
+      signers: [signer],
+      instructions: [instruction(me, 'executeSaleV2', { buyerPrice: price, tokenSize: 1n }, { buyer, seller, tokenMint: nftMint })],
+    });
+  assert.deepEqual(summarizeTransaction(sale(buyer)), [
+    `${buyer} bought 1 token of ${nftMint} from ${seller} for ${price} lamports on Magic Eden`,
+  ]);
+  assert.deepEqual(summarizeTransaction(sale(seller)), [
+    `${seller} sold 1 token of ${nftMint} to ${buyer} for ${price} lamports on Magic Eden`,
+  ]);
 
-  const failed = built({ signers: [seller], err: { InstructionError: [0, { Custom: 6000 }] }, instructions: list.transaction.message.instructions.map(() => instruction(me, 'sell', { buyerPrice: price, tokenSize: 1n }, { wallet: seller, tokenMint: nftMint })) });
+  const failed = built({
+    signers: [seller],
+    err: { InstructionError: [0, { Custom: 6000 }] },
+    instructions: list.transaction.message.instructions.map(() =>
+      instruction(me, 'sell', { buyerPrice: price, tokenSize: 1n }, { wallet: seller, tokenMint: nftMint }),
+    ),
+  });
   assert.deepEqual(summarizeTransaction(failed), [`${seller} failed to list 1 token of ${nftMint} for ${price} lamports on Magic Eden`]);
 });
 
 test('Tensor: list, delist, buy (what the buyer sent), bid and take-bid', () => {
   const tswap = 'TSWAPaqyCSx2KABk68Shruf4rp7CxcNi8hAsbdwmHbN';
-  const list = built({ signers: [seller], instructions: [instruction(tswap, 'list', { price: 5_000_000_000n }, { owner: seller, nftMint, payer: seller })] });
+  const list = built({
+    signers: [seller],
+    instructions: [instruction(tswap, 'list', { price: 5_000_000_000n }, { owner: seller, nftMint, payer: seller })],
+  });
   assert.deepEqual(summarizeTransaction(list), [`${seller} listed 1 token of ${nftMint} for 5000000000 lamports on Tensor`]);
   const delist = built({ signers: [seller], instructions: [instruction(tswap, 'delist', {}, { owner: seller, nftMint, payer: seller })] });
   assert.deepEqual(summarizeTransaction(delist), [`${seller} delisted 1 token of ${nftMint} on Tensor`]);
 
   // The buyer's payments under the instruction: price to the seller, a fee and a royalty.
-  const payments = [system(buyer, seller, 4_900_000_000), system(buyer, address('fee vault'), 70_000_000), system(buyer, address('creator'), 30_000_000)];
-  const buy = built({ signers: [buyer], instructions: [instruction(tswap, 'buySingleListing', { maxPrice: 5_100_000_000n }, { buyer, owner: seller, nftMint })], inner: [payments] });
+  const payments = [
+    system(buyer, seller, 4_900_000_000),
+    system(buyer, address('fee vault'), 70_000_000),
+    system(buyer, address('creator'), 30_000_000),
+  ];
+  const buy = built({
+    signers: [buyer],
+    instructions: [instruction(tswap, 'buySingleListing', { maxPrice: 5_100_000_000n }, { buyer, owner: seller, nftMint })],
+    inner: [payments],
+  });
   const paid = payments.reduce((s, p) => s + p.parsed.info.lamports, 0);
-  assert.deepEqual(summarizeTransaction(buy).slice(0, 1), [`${buyer} bought 1 token of ${nftMint} from ${seller} for ${paid} lamports on Tensor`]);
-  const failedBuy = built({ signers: [buyer], err: { InstructionError: [0, { Custom: 6001 }] }, instructions: [instruction(tswap, 'buySingleListing', { maxPrice: 5_100_000_000n }, { buyer, owner: seller, nftMint })] });
-  assert.deepEqual(summarizeTransaction(failedBuy), [`${buyer} failed to buy 1 token of ${nftMint} from ${seller} for at most 5100000000 lamports on Tensor`]);
+  assert.deepEqual(summarizeTransaction(buy).slice(0, 1), [
+    `${buyer} bought 1 token of ${nftMint} from ${seller} for ${paid} lamports on Tensor`,
+  ]);
+  const failedBuy = built({
+    signers: [buyer],
+    err: { InstructionError: [0, { Custom: 6001 }] },
+    instructions: [instruction(tswap, 'buySingleListing', { maxPrice: 5_100_000_000n }, { buyer, owner: seller, nftMint })],
+  });
+  assert.deepEqual(summarizeTransaction(failedBuy), [
+    `${buyer} failed to buy 1 token of ${nftMint} from ${seller} for at most 5100000000 lamports on Tensor`,
+  ]);
 
   const tbid = 'TB1Dqt8JeKQh7RLDzfYDJsq8KS4fS2yt87avRjyRxMv';
-  const bid = built({ signers: [buyer], instructions: [instruction(tbid, 'bid', { lamports: 3_000_000_000n }, { bidder: buyer, nftMint })] });
+  const bid = built({
+    signers: [buyer],
+    instructions: [instruction(tbid, 'bid', { lamports: 3_000_000_000n }, { bidder: buyer, nftMint })],
+  });
   assert.deepEqual(summarizeTransaction(bid), [`${buyer} placed a bid of 3000000000 lamports for 1 token of ${nftMint} on Tensor`]);
-  const take = built({ signers: [seller], instructions: [instruction(tbid, 'takeBid', { lamports: 3_000_000_000n }, { seller, bidder: buyer, nftMint })] });
-  assert.deepEqual(summarizeTransaction(take), [`${seller} sold 1 token of ${nftMint} to ${buyer} for at least 3000000000 lamports on Tensor`]);
+  const take = built({
+    signers: [seller],
+    instructions: [instruction(tbid, 'takeBid', { lamports: 3_000_000_000n }, { seller, bidder: buyer, nftMint })],
+  });
+  assert.deepEqual(summarizeTransaction(take), [
+    `${seller} sold 1 token of ${nftMint} to ${buyer} for at least 3000000000 lamports on Tensor`,
+  ]);
 });
 
 test('Metaplex: mint, transfer and burn of an NFT, its decimals from the token balances', () => {
@@ -579,13 +756,35 @@ test('Metaplex: mint, transfer and burn of an NFT, its decimals from the token b
   const mint = built({
     signers: [seller],
     tokenBalances: nft,
-    instructions: [instruction(mpl, 'Mint', { mintArgs: { V1: { amount: 1n } } }, { token, tokenOwner: seller, mint: nftMint, authority: seller, payer: seller })],
+    instructions: [
+      instruction(
+        mpl,
+        'Mint',
+        { mintArgs: { V1: { amount: 1n } } },
+        { token, tokenOwner: seller, mint: nftMint, authority: seller, payer: seller },
+      ),
+    ],
   });
   assert.deepEqual(summarizeTransaction(mint), [`${seller} minted 1 token of ${nftMint} to ${seller} on Metaplex`]);
   const transfer = built({
     signers: [seller],
     tokenBalances: [{ ...nft[0], pre: 1n, post: 0n }],
-    instructions: [instruction(mpl, 'Transfer', { transferArgs: { V1: { amount: 1n } } }, { token, tokenOwner: seller, destinationOwner: buyer, destination: address('buyer ata'), mint: nftMint, authority: seller, payer: seller })],
+    instructions: [
+      instruction(
+        mpl,
+        'Transfer',
+        { transferArgs: { V1: { amount: 1n } } },
+        {
+          token,
+          tokenOwner: seller,
+          destinationOwner: buyer,
+          destination: address('buyer ata'),
+          mint: nftMint,
+          authority: seller,
+          payer: seller,
+        },
+      ),
+    ],
   });
   assert.deepEqual(summarizeTransaction(transfer), [`${seller} transferred 1 token of ${nftMint} from ${seller} to ${buyer} on Metaplex`]);
   const burn = built({
@@ -603,13 +802,22 @@ test('Marinade and SPL stake pools: deposits report the pool tokens minted, unst
   const userMsol = address('staker msol');
   const deposit = built({
     signers: [user],
-    instructions: [instruction(marinade, 'deposit', { lamports: 1_000_000_000n }, { transferFrom: user, mintTo: userMsol, msolMint: msol })],
+    instructions: [
+      instruction(marinade, 'deposit', { lamports: 1_000_000_000n }, { transferFrom: user, mintTo: userMsol, msolMint: msol }),
+    ],
     inner: [[system(user, address('reserve'), 1_000_000_000), mintTo(msol, userMsol, 871_234_567n, address('msol authority'))]],
   });
   assert.equal(summarizeTransaction(deposit)[0], `${user} staked 1000000000 lamports for 871234567 of ${msol} on Marinade`);
   const unstake = built({
     signers: [user],
-    instructions: [instruction(marinade, 'liquidUnstake', { msolAmount: 500_000_000n }, { getMsolFromAuthority: user, getMsolFrom: userMsol, transferSolTo: user, msolMint: msol })],
+    instructions: [
+      instruction(
+        marinade,
+        'liquidUnstake',
+        { msolAmount: 500_000_000n },
+        { getMsolFromAuthority: user, getMsolFrom: userMsol, transferSolTo: user, msolMint: msol },
+      ),
+    ],
     inner: [[system(address('liq pool sol leg'), user, 571_000_000)]],
   });
   assert.equal(summarizeTransaction(unstake)[0], `${user} unstaked 500000000 of ${msol} for 571000000 lamports on Marinade`);
@@ -620,16 +828,38 @@ test('Marinade and SPL stake pools: deposits report the pool tokens minted, unst
   const stakePool = address('stake pool');
   const depositSol = built({
     signers: [user],
-    instructions: [instruction(pool, 'depositSol', { depositAmount: 2_000_000_000n }, { stakePool, depositer: user, userAccount: userJito, poolTokenMint: jitoSol })],
-    inner: [[system(user, address('pool reserve'), 2_000_000_000), mintTo(jitoSol, userJito, 1_745_000_000n, address('pool withdraw authority'))]],
+    instructions: [
+      instruction(
+        pool,
+        'depositSol',
+        { depositAmount: 2_000_000_000n },
+        { stakePool, depositer: user, userAccount: userJito, poolTokenMint: jitoSol },
+      ),
+    ],
+    inner: [
+      [system(user, address('pool reserve'), 2_000_000_000), mintTo(jitoSol, userJito, 1_745_000_000n, address('pool withdraw authority'))],
+    ],
   });
-  assert.equal(summarizeTransaction(depositSol)[0], `${user} deposited 2000000000 lamports for 1745000000 of ${jitoSol} into stake pool ${stakePool} on SPL Stake Pool`);
+  assert.equal(
+    summarizeTransaction(depositSol)[0],
+    `${user} deposited 2000000000 lamports for 1745000000 of ${jitoSol} into stake pool ${stakePool} on SPL Stake Pool`,
+  );
   const newStake = address('new stake account');
   const withdraw = built({
     signers: [user],
-    instructions: [instruction(pool, 'withdrawStake', { amount: 1_000_000_000n }, { stakePool, userTransferAuthority: user, uninitializedStakeAccount: newStake, poolTokenMintAccount: jitoSol, userAccount: user })],
+    instructions: [
+      instruction(
+        pool,
+        'withdrawStake',
+        { amount: 1_000_000_000n },
+        { stakePool, userTransferAuthority: user, uninitializedStakeAccount: newStake, poolTokenMintAccount: jitoSol, userAccount: user },
+      ),
+    ],
   });
-  assert.equal(summarizeTransaction(withdraw)[0], `${user} redeemed 1000000000 of ${jitoSol} for stake account ${newStake} from stake pool ${stakePool} on SPL Stake Pool`);
+  assert.equal(
+    summarizeTransaction(withdraw)[0],
+    `${user} redeemed 1000000000 of ${jitoSol} for stake account ${newStake} from stake pool ${stakePool} on SPL Stake Pool`,
+  );
 });
 
 const transferChecked = (source: string, destination: string, mint: string, amount: bigint, authority: string) => ({
@@ -654,12 +884,32 @@ test('PumpSwap sell: the base tokens that left the user and the wrapped SOL that
       { account: userQuote, mint: WSOL, owner: user, decimals: 9, pre: 0n, post: proceeds },
     ],
     instructions: [
-      instruction(pumpSwap, 'sell', { baseAmountIn: sold, minQuoteAmountOut: 5_000_000n }, { pool, user, baseMint: coin, quoteMint: WSOL, userBaseTokenAccount: userBase, userQuoteTokenAccount: userQuote, poolBaseTokenAccount: poolBase, poolQuoteTokenAccount: poolQuote }),
+      instruction(
+        pumpSwap,
+        'sell',
+        { baseAmountIn: sold, minQuoteAmountOut: 5_000_000n },
+        {
+          pool,
+          user,
+          baseMint: coin,
+          quoteMint: WSOL,
+          userBaseTokenAccount: userBase,
+          userQuoteTokenAccount: userQuote,
+          poolBaseTokenAccount: poolBase,
+          poolQuoteTokenAccount: poolQuote,
+        },
+      ),
     ],
     inner: [[transferChecked(userBase, poolBase, coin, sold, user), transferChecked(poolQuote, userQuote, WSOL, proceeds, pool)]],
   });
   assert.equal(summarizeTransaction(sell)[0], `${user} sold ${sold} of ${coin} for ${proceeds} lamports on PumpSwap`);
-  const failed = built({ signers: [user], err: { InstructionError: [0, { Custom: 6004 }] }, instructions: sell.transaction.message.instructions.map(() => instruction(pumpSwap, 'sell', { baseAmountIn: sold, minQuoteAmountOut: 5_000_000n }, { pool, user, baseMint: coin, quoteMint: WSOL })) });
+  const failed = built({
+    signers: [user],
+    err: { InstructionError: [0, { Custom: 6004 }] },
+    instructions: sell.transaction.message.instructions.map(() =>
+      instruction(pumpSwap, 'sell', { baseAmountIn: sold, minQuoteAmountOut: 5_000_000n }, { pool, user, baseMint: coin, quoteMint: WSOL }),
+    ),
+  });
   assert.equal(summarizeTransaction(failed)[0], `${user} failed to sell ${sold} of ${coin} for at least 5000000 lamports on PumpSwap`);
 });
 
@@ -679,7 +929,11 @@ test('entries nothing covers get null: undecoded instructions, events, set-up st
     const entries = entriesOf(r);
     summarizeTransaction(r).forEach((sentence, k) => {
       const t = type(entries[k]);
-      if (/Event$/.test(t ?? '') || /^(initializeAccount3?|getAccountDataSize|initializeImmutableOwner|syncNative|initializeMint2?)$/.test(t ?? '')) assert.equal(sentence, null, `${t}`);
+      if (
+        /Event$/.test(t ?? '') ||
+        /^(initializeAccount3?|getAccountDataSize|initializeImmutableOwner|syncNative|initializeMint2?)$/.test(t ?? '')
+      )
+        assert.equal(sentence, null, `${t}`);
     });
   }
 });

@@ -45,7 +45,10 @@ test('actionskit adds sentences and nothing else; it implies explorerkit', async
       summarised++;
       assert.equal(typeof entry.actions, 'string');
       const named = entry.actions.match(/[1-9A-HJ-NP-Za-km-z]{32,44}/g) ?? [];
-      assert.ok(named.length > 0 && keys.includes(named[0]), `${file}: the sentence starts from an account of the transaction: ${entry.actions}`);
+      assert.ok(
+        named.length > 0 && keys.includes(named[0]),
+        `${file}: the sentence starts from an account of the transaction: ${entry.actions}`,
+      );
       assert.equal(/failed to/.test(entry.actions), answer.meta.err !== null, `${file}: ${entry.actions}`);
     }
   }

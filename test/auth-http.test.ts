@@ -23,7 +23,10 @@ test('a missing key is 401 with the id echoed and a hint where to put it', async
 
 test('an unknown key is 401, in the path and in the header', async () => {
   const bogus = 'erpc_' + 'A'.repeat(43);
-  for (const answer of [await post(`${gw.url}/${bogus}`, rpc('getHealth')), await post(`${gw.url}/`, rpc('getHealth'), { 'x-api-key': bogus })]) {
+  for (const answer of [
+    await post(`${gw.url}/${bogus}`, rpc('getHealth')),
+    await post(`${gw.url}/`, rpc('getHealth'), { 'x-api-key': bogus }),
+  ]) {
     assert.equal(answer.status, 401);
     assert.equal(errorOf(answer.text).code, -32401);
   }

@@ -40,10 +40,18 @@ const transactions: CorpusTransaction[] = readdirSync(corpusTransactionsDir)
   .filter((m): m is RegExpExecArray => m !== null)
   .map(([file, signature, stored]) => {
     const held = JSON.parse(readFileSync(join(corpusTransactionsDir, file), 'utf8'));
-    return { file, signature, jsonServable: stored !== 'jsonParsed', version: held.version === 0 ? 'v0' : 'legacy', failed: held.meta?.err != null };
+    return {
+      file,
+      signature,
+      jsonServable: stored !== 'jsonParsed',
+      version: held.version === 0 ? 'v0' : 'legacy',
+      failed: held.meta?.err != null,
+    };
   });
 
-const accountAddresses = readdirSync(corpusAccountsDir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+const accountAddresses = readdirSync(corpusAccountsDir)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => f.slice(0, -5));
 const missingAccount = 'So11111111111111111111111111111111111111113';
 
 /** The gateway's own answer to the request a client makes, as JSON.parse (web3.js) and losslessly (kit) reads it. */
@@ -141,7 +149,10 @@ test('web3.js getParsedTransaction accepts explorerkit and actionskit answers; d
     const plain = canon(await plainConnection.getParsedTransaction(tx.signature, config));
     for (const flags of flagSets) {
       const client = await web3(flags).getParsedTransaction(tx.signature, config);
-      const { doubles } = await gatewayAnswer(flags, 'getTransaction', [tx.signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }]);
+      const { doubles } = await gatewayAnswer(flags, 'getTransaction', [
+        tx.signature,
+        { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 },
+      ]);
       assert.deepEqual(canon(client), doubles, `${tx.file} ${flags}: the client hands over the gateway's answer`);
       if (flags === flagSets[0]) parsedResults.set(tx.signature, canon(client));
       const { rest, added } = withoutAdditions(canon(client), plain);
@@ -161,8 +172,10 @@ test('web3.js getParsedTransactions sends batches of getTransaction; each answer
     chunk.forEach((signature, j) => assert.deepEqual(canon(batch[j]), parsedResults.get(signature), signature));
   }
   // Over the batch limit, web3.js reports the gateway's reason rather than tripping on the answer's shape.
-  await assert.rejects(connection.getParsedTransactions(signatures.slice(0, 11), { maxSupportedTransactionVersion: 0 }),
-    /^SolanaJSONRPCError: failed to get transactions: Batch holds 11 getTransaction requests; the maximum is 10 per batch/);
+  await assert.rejects(
+    connection.getParsedTransactions(signatures.slice(0, 11), { maxSupportedTransactionVersion: 0 }),
+    /^SolanaJSONRPCError: failed to get transactions: Batch holds 11 getTransaction requests; the maximum is 10 per batch/,
+  );
 });
 
 test('web3.js getTransaction (no encoding named: json) accepts explorerkit and actionskit answers', async () => {
@@ -197,12 +210,15 @@ test('web3.js getTransaction (no encoding named: json) accepts explorerkit and a
   assertCovered('web3.js json', ['inner decoded', 'failed with error', 'actions']);
 });
 
-test('web3.js accounts: getMultipleParsedAccounts gets decoded data, getMultipleAccountsInfo the node\'s bytes', async () => {
+test("web3.js accounts: getMultipleParsedAccounts gets decoded data, getMultipleAccountsInfo the node's bytes", async () => {
   const keys = [...accountAddresses, missingAccount].map((a) => new PublicKey(a));
   const plain = canon(await web3().getMultipleParsedAccounts(keys));
   for (const flags of flagSets) {
     const parsed = await web3(flags).getMultipleParsedAccounts(keys);
-    const { doubles } = await gatewayAnswer(flags, 'getMultipleAccounts', [[...accountAddresses, missingAccount], { encoding: 'jsonParsed' }]);
+    const { doubles } = await gatewayAnswer(flags, 'getMultipleAccounts', [
+      [...accountAddresses, missingAccount],
+      { encoding: 'jsonParsed' },
+    ]);
     assert.deepEqual(canon(parsed), doubles, flags);
     assert.equal(parsed.value.at(-1), null);
     let decoded = 0;
@@ -246,15 +262,24 @@ test('kit getTransaction accepts explorerkit and actionskit answers, u64 exact; 
   assertCovered('kit json');
 });
 
-test('kit getMultipleAccounts: decoded data in jsonParsed, the node\'s answer otherwise, rentEpoch exact', async () => {
+test("kit getMultipleAccounts: decoded data in jsonParsed, the node's answer otherwise, rentEpoch exact", async () => {
   const addresses = [...accountAddresses, missingAccount].map((a) => address(a));
   for (const flags of flagSets) {
     const parsed = await kit(flags).getMultipleAccounts(addresses, { encoding: 'jsonParsed' }).send();
-    const { exact } = await gatewayAnswer(flags, 'getMultipleAccounts', [[...accountAddresses, missingAccount], { encoding: 'jsonParsed' }]);
+    const { exact } = await gatewayAnswer(flags, 'getMultipleAccounts', [
+      [...accountAddresses, missingAccount],
+      { encoding: 'jsonParsed' },
+    ]);
     assert.deepEqual(canon(parsed), canon(exact), flags);
-    assert.ok(parsed.value.some((a) => a !== null && !Array.isArray(a.data)), 'some corpus accounts are decoded');
+    assert.ok(
+      parsed.value.some((a) => a !== null && !Array.isArray(a.data)),
+      'some corpus accounts are decoded',
+    );
     // kit reads u64 as bigint: u64::MAX arrives exact (a double would canonicalise to a number).
-    assert.ok(canon(parsed).value.some((a: any) => a?.rentEpoch === '18446744073709551615'), 'u64::MAX arrives exact');
+    assert.ok(
+      canon(parsed).value.some((a: any) => a?.rentEpoch === '18446744073709551615'),
+      'u64::MAX arrives exact',
+    );
     const plainParsed = canon(await kit().getMultipleAccounts(addresses, { encoding: 'jsonParsed' }).send());
     canon(parsed).value.forEach((account: any, i: number) => {
       const was = plainParsed.value[i];
@@ -266,6 +291,10 @@ test('kit getMultipleAccounts: decoded data in jsonParsed, the node\'s answer ot
       assert.deepEqual({ ...account, data: was.data }, was);
     });
     const base64 = await kit(flags).getMultipleAccounts(addresses, { encoding: 'base64' }).send();
-    assert.deepEqual(base64, await kit().getMultipleAccounts(addresses, { encoding: 'base64' }).send(), `${flags}: base64 asked, base64 answered`);
+    assert.deepEqual(
+      base64,
+      await kit().getMultipleAccounts(addresses, { encoding: 'base64' }).send(),
+      `${flags}: base64 asked, base64 answered`,
+    );
   }
 });

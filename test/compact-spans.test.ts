@@ -16,7 +16,7 @@ const stored = files.map((file) => ({ file, text: answerOf(readFileSync(join(cor
 // What a node sends: the same values, compact (the corpus keeps some files pretty-printed).
 const compact = stored.map(({ file, text }) => ({ file, text: JSON.stringify(JSON.parse(text)) }));
 
-test('compact spans equal the walk\'s spans for every instruction entry of every corpus answer', () => {
+test("compact spans equal the walk's spans for every instruction entry of every corpus answer", () => {
   let located = 0;
   for (const { file, text } of compact) {
     const result = JSON.parse(text).result;
@@ -34,15 +34,26 @@ test('a pretty-printed answer is not located by its compact text, and the walk t
   for (const { file, text } of pretty) {
     const result = JSON.parse(text).result;
     assert.equal(compactElementSpans(text, 'instructions', instructionListsOf(result) as unknown[][]), null, file);
-    assert.deepEqual(instructionEntrySpans(text, instructionListsOf(result), () => true), findPathSpans(text, instructionPaths).flat(), file);
+    assert.deepEqual(
+      instructionEntrySpans(text, instructionListsOf(result), () => true),
+      findPathSpans(text, instructionPaths).flat(),
+      file,
+    );
   }
 });
 
 test('lists not asked for are left out; an ambiguous or extra "instructions" member gives null', () => {
   const { text } = compact.find(({ text }) => (JSON.parse(text).result.meta.innerInstructions ?? []).length >= 2)!;
   const lists = instructionListsOf(JSON.parse(text).result) as unknown[][];
-  const some = compactElementSpans(text, 'instructions', lists.map((list, k) => (k === 1 ? list : null)))!;
-  assert.deepEqual(some.map((spans) => spans === null), lists.map((_, k) => k !== 1));
+  const some = compactElementSpans(
+    text,
+    'instructions',
+    lists.map((list, k) => (k === 1 ? list : null)),
+  )!;
+  assert.deepEqual(
+    some.map((spans) => spans === null),
+    lists.map((_, k) => k !== 1),
+  );
   assert.deepEqual(some[1], compactElementSpans(text, 'instructions', lists)![1]);
 
   // An inner group holding exactly the top-level list: either member could be it.

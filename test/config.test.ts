@@ -16,8 +16,10 @@ import { defaultKeyDbFile, defaultLedgerFile, defaultWorkers } from '../src/gate
 import { configFilePath, envName, resolveServeOptions, serveFlags, settings, type Env, type Flags } from '../src/cli/config.js';
 import { cli, createKey, post, rpc, spawnServe, stopProcess, tempDir } from './support/gateway.js';
 
-const file = (value: object | string, path = '/etc/enhanced-rpc/config.json') =>
-  ({ path, text: typeof value === 'string' ? value : JSON.stringify(value) });
+const file = (value: object | string, path = '/etc/enhanced-rpc/config.json') => ({
+  path,
+  text: typeof value === 'string' ? value : JSON.stringify(value),
+});
 const flags = (args: string[]): Flags => parseArgs({ args, options: serveFlags }).values;
 
 test('with nothing given, every setting is the documented default', () => {
@@ -60,14 +62,19 @@ test('flag beats environment beats config file beats default, setting by setting
 
 test('every setting has a flag, a variable and a config key that each reach the same option', () => {
   // A value distinct from the default for each kind of setting.
-  const sample = (name: string) => ({ port: '4321', workers: '5', 'response-cache': '16', 'upstream-timeout': '2500', 'log-level': 'debug' }[name] ?? `/some/${name}`);
+  const sample = (name: string) =>
+    ({ port: '4321', workers: '5', 'response-cache': '16', 'upstream-timeout': '2500', 'log-level': 'debug' })[name] ?? `/some/${name}`;
   for (const setting of settings) {
     const text = setting.kind === 'switch' ? 'on' : sample(setting.name);
     const expected = setting.kind === 'switch' ? true : /^\d+$/.test(text) ? Number(text) : setting.kind === 'list' ? [text] : text;
     const fromFlag = resolveServeOptions(flags([`--${setting.name}`, text]), {});
     const fromEnv = resolveServeOptions({}, { [envName(setting.name)]: text });
     const fromFile = resolveServeOptions({}, {}, file({ [setting.name]: setting.kind === 'list' ? [text] : expected }));
-    for (const [source, result] of [['flag', fromFlag], ['environment', fromEnv], ['file', fromFile]] as const) {
+    for (const [source, result] of [
+      ['flag', fromFlag],
+      ['environment', fromEnv],
+      ['file', fromFile],
+    ] as const) {
       assert.deepEqual(result.errors, [], `${setting.name} from ${source}`);
       assert.deepEqual(result.options[setting.option], expected, `${setting.name} from ${source}`);
     }
@@ -75,7 +82,11 @@ test('every setting has a flag, a variable and a config key that each reach the 
 });
 
 test('ENHANCED_RPC_UPSTREAM is comma-separated; an empty variable counts as unset', () => {
-  const { options, errors } = resolveServeOptions({}, { ENHANCED_RPC_UPSTREAM: ' http://a.example/ ,http://b.example/,', ENHANCED_RPC_HOST: '' }, file({ host: '0.0.0.0' }));
+  const { options, errors } = resolveServeOptions(
+    {},
+    { ENHANCED_RPC_UPSTREAM: ' http://a.example/ ,http://b.example/,', ENHANCED_RPC_HOST: '' },
+    file({ host: '0.0.0.0' }),
+  );
   assert.deepEqual(errors, []);
   assert.deepEqual(options.upstreams, ['http://a.example/', 'http://b.example/']);
   assert.equal(options.host, '0.0.0.0');
@@ -89,15 +100,22 @@ test('--config names the file before ENHANCED_RPC_CONFIG does', () => {
 
 test('config file: unknown keys, wrong types and bad values are errors naming the file and the key', () => {
   const path = '/srv/gw.json';
-  const { errors } = resolveServeOptions({}, {}, file({
-    prot: 8899,
-    port: '8899',
-    upstream: 'http://one.example/',
-    workers: -1,
-    'upstream-timeout': 1.5,
-    'log-level': 'verbose',
-    redis: 6379,
-  }, path));
+  const { errors } = resolveServeOptions(
+    {},
+    {},
+    file(
+      {
+        prot: 8899,
+        port: '8899',
+        upstream: 'http://one.example/',
+        workers: -1,
+        'upstream-timeout': 1.5,
+        'log-level': 'verbose',
+        redis: 6379,
+      },
+      path,
+    ),
+  );
   const expect = [
     /unknown key "prot"/,
     /"port" must be a port number.*got a string/,
@@ -138,7 +156,11 @@ test('variables and flags with bad values, and unknown ENHANCED_RPC_ variables, 
     /^environment variable ENHANCED_RPC_PROT is not a setting; known: ENHANCED_RPC_CONFIG, ENHANCED_RPC_HOST/,
     /^ENHANCED_RPC_LOG_LEVEL must be one of .*got "loud"$/,
     /^ENHANCED_RPC_UPSTREAM must name at least one URL$/,
-  ]) assert.ok(errors.some((e) => pattern.test(e)), `no error matching ${pattern} in:\n${errors.join('\n')}`);
+  ])
+    assert.ok(
+      errors.some((e) => pattern.test(e)),
+      `no error matching ${pattern} in:\n${errors.join('\n')}`,
+    );
 });
 
 test('errors never repeat a URL, which may hold a provider key or a password', () => {
@@ -214,7 +236,11 @@ test('the real CLI: ENHANCED_RPC_CONFIG names the file, a variable overrides its
   const config = join(tempDir(), 'config.json');
   const [filePort, envPort] = [await freePort(), await freePort()];
   writeFileSync(config, JSON.stringify({ port: filePort, upstream: [fromFile.url], db, workers: 0 }));
-  const gw = await spawnServe(['--upstream', fromFlag.url], { ...process.env, ENHANCED_RPC_CONFIG: config, ENHANCED_RPC_PORT: String(envPort) });
+  const gw = await spawnServe(['--upstream', fromFlag.url], {
+    ...process.env,
+    ENHANCED_RPC_CONFIG: config,
+    ENHANCED_RPC_PORT: String(envPort),
+  });
   try {
     assert.equal(gw.port, envPort);
     const answer = await post(`http://127.0.0.1:${envPort}/${key}`, rpc('getSlot'));
@@ -276,7 +302,8 @@ test('deploy/: the example config and environment files are accepted, and what t
   assert.deepEqual(errors, []);
   const config = JSON.parse(configText) as Record<string, unknown>;
   for (const setting of settings) {
-    if (env[envName(setting.name)] === undefined && setting.name in config) assert.deepEqual(options[setting.option], config[setting.name], setting.name);
+    if (env[envName(setting.name)] === undefined && setting.name in config)
+      assert.deepEqual(options[setting.option], config[setting.name], setting.name);
   }
   assert.deepEqual(options.upstreams, env.ENHANCED_RPC_UPSTREAM!.split(','));
 });
@@ -322,9 +349,13 @@ test('switches take on/off (or true/false) from flags and variables and booleans
   assert.equal(resolveServeOptions({}, { ENHANCED_RPC_LEDGER_CACHE: 'true' }).options.ledgerCache, true);
   assert.equal(resolveServeOptions({}, {}, file({ 'ledger-cache': false })).options.ledgerCache, false);
   for (const word of ['yes', 'constructor', '1']) {
-    assert.deepEqual(resolveServeOptions(flags(['--ledger-cache', word]), {}).errors, [`--ledger-cache must be on or off, got ${JSON.stringify(word)}`]);
+    assert.deepEqual(resolveServeOptions(flags(['--ledger-cache', word]), {}).errors, [
+      `--ledger-cache must be on or off, got ${JSON.stringify(word)}`,
+    ]);
   }
-  assert.deepEqual(resolveServeOptions({}, {}, file({ 'ledger-cache': 1 })).errors, ['config file /etc/enhanced-rpc/config.json: "ledger-cache" must be on or off, got "a number"']);
+  assert.deepEqual(resolveServeOptions({}, {}, file({ 'ledger-cache': 1 })).errors, [
+    'config file /etc/enhanced-rpc/config.json: "ledger-cache" must be on or off, got "a number"',
+  ]);
 });
 
 test('keys and plans reach the key store serve would use: flag, then ENHANCED_RPC_*, then the config file', () => {

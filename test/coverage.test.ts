@@ -13,12 +13,19 @@ test('corpus coverage holds at or above the committed baseline', () => {
   const coverage = measureCoverage(loadBundledRegistry());
   for (const kind of ['instructions', 'accounts', 'sentences'] as const) {
     assert.equal(coverage[kind].total, baseline[kind].total, `${kind}: the corpus changed; re-measure with make coverage`);
-    assert.ok(share(coverage[kind]) >= share(baseline[kind]), `${kind} decoded fell to ${coverage[kind].decoded}/${coverage[kind].total} from ${baseline[kind].decoded}`);
+    assert.ok(
+      share(coverage[kind]) >= share(baseline[kind]),
+      `${kind} decoded fell to ${coverage[kind].decoded}/${coverage[kind].total} from ${baseline[kind].decoded}`,
+    );
   }
 });
 
 test('every described program with corpus instructions decodes at least one of them', () => {
   const coverage = measureCoverage(loadBundledRegistry());
   const silent = coverage.programs.filter((p) => p.name !== null && p.instructions.total > 0 && p.instructions.decoded === 0);
-  assert.deepEqual(silent.map((p) => p.name), [], 'described programs that decode nothing: a new entry here is a regression');
+  assert.deepEqual(
+    silent.map((p) => p.name),
+    [],
+    'described programs that decode nothing: a new entry here is a regression',
+  );
 });

@@ -33,11 +33,33 @@ function check(bytes: Uint8Array, size: Size, signed: boolean): void {
 const sizes: Size[] = [8, 16, 32];
 
 test('edge values of u64, u128, u256 and their signed forms', () => {
-  const values = [0n, 1n, 9n, 10n, 999_999n, 1_000_000n, 2n ** 32n - 1n, 2n ** 32n, 2n ** 53n - 1n, 2n ** 53n, 2n ** 53n + 1n, 10n ** 18n, 10n ** 19n];
+  const values = [
+    0n,
+    1n,
+    9n,
+    10n,
+    999_999n,
+    1_000_000n,
+    2n ** 32n - 1n,
+    2n ** 32n,
+    2n ** 53n - 1n,
+    2n ** 53n,
+    2n ** 53n + 1n,
+    10n ** 18n,
+    10n ** 19n,
+  ];
   for (const size of sizes) {
     const bits = BigInt(size * 8);
-    const all = [...values, 2n ** (bits - 1n) - 1n, 2n ** (bits - 1n), 2n ** bits - 1n, 2n ** 64n - 1n, 2n ** 64n, 2n ** 127n, 2n ** 128n - 1n]
-      .filter((v) => v < 2n ** bits);
+    const all = [
+      ...values,
+      2n ** (bits - 1n) - 1n,
+      2n ** (bits - 1n),
+      2n ** bits - 1n,
+      2n ** 64n - 1n,
+      2n ** 64n,
+      2n ** 127n,
+      2n ** 128n - 1n,
+    ].filter((v) => v < 2n ** bits);
     for (const v of all) {
       check(le(v, size), size, false);
       check(le(v, size), size, true);

@@ -51,7 +51,8 @@ function corpus(): { instructions: Sample[]; events: Sample[] } {
       if (programId === undefined || data === null) return;
       const where = `${file.slice(0, 12)}… ix ${i}`;
       instructions.push({ programId, data, where });
-      if (data.length >= 16 && EVENT_CPI_TAG.equals(data.subarray(0, 8))) events.push({ programId, data: data.subarray(8), where: `${where} (self-CPI)` });
+      if (data.length >= 16 && EVENT_CPI_TAG.equals(data.subarray(0, 8)))
+        events.push({ programId, data: data.subarray(8), where: `${where} (self-CPI)` });
     });
     // emit!: "Program data: <base64>" logged by the program on top of the invoke stack.
     const stack: string[] = [];
@@ -180,7 +181,11 @@ interface Program {
 }
 
 function loadPrograms(programIds: Set<string>, collisions: string[]): { programs: Program[]; skipped: string[] } {
-  const manifest = readFileSync(join(idlDir, 'MANIFEST.tsv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split('\t'));
+  const manifest = readFileSync(join(idlDir, 'MANIFEST.tsv'), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split('\t'));
   const programs: Program[] = [];
   const skipped: string[] = [];
   for (const [file, programId, , format] of manifest) {
@@ -265,7 +270,15 @@ interface Tally {
   mismatches: string[];
 }
 
-const newTally = (): Tally => ({ compared: 0, matched: 0, neither: 0, bothRefuse: new Map(), anchorOverreads: [], anchorFailed: [], mismatches: [] });
+const newTally = (): Tally => ({
+  compared: 0,
+  matched: 0,
+  neither: 0,
+  bothRefuse: new Map(),
+  anchorOverreads: [],
+  anchorFailed: [],
+  mismatches: [],
+});
 
 interface Decoded {
   name: string;
@@ -312,14 +325,18 @@ function compare(
       const theirs = expected.value as Record<string, unknown>;
       assert.deepEqual(ourKeys, Object.keys(theirs).slice(0, ourKeys.length), `${label}: ours is a leading part of Anchor's fields`);
       for (const key of ourKeys) assert.deepStrictEqual((got.value as Record<string, unknown>)[key], theirs[key], `${label}: ${key}`);
-      tally.anchorOverreads.push(`${label}: ${length} bytes hold the leading ${ourKeys.length} of ${expected.name}'s fields; ours leaves out the rest, Anchor reads past the end`);
+      tally.anchorOverreads.push(
+        `${label}: ${length} bytes hold the leading ${ourKeys.length} of ${expected.name}'s fields; ours leaves out the rest, Anchor reads past the end`,
+      );
       return;
     }
   }
   tally.compared++;
   perFile.compared++;
   if (expected === null || got === null) {
-    tally.mismatches.push(`${label}: Anchor ${expected ? `decodes ${expected.name}` : 'null'}, ours ${got ? `decodes ${got.name}` : 'null'}`);
+    tally.mismatches.push(
+      `${label}: Anchor ${expected ? `decodes ${expected.name}` : 'null'}, ours ${got ? `decodes ${got.name}` : 'null'}`,
+    );
     return;
   }
   try {
@@ -332,7 +349,8 @@ function compare(
   }
 }
 
-const writtenName = (list: Doc[], camelList: Doc[], camelName: string): string => list[camelList.findIndex((x: Doc) => x.name === camelName)].name;
+const writtenName = (list: Doc[], camelList: Doc[], camelName: string): string =>
+  list[camelList.findIndex((x: Doc) => x.name === camelName)].name;
 
 test('instructions, events and accounts decode as @coral-xyz/anchor BorshCoder decodes them', (t) => {
   const { instructions, events } = corpus();
@@ -345,7 +363,10 @@ test('instructions, events and accounts decode as @coral-xyz/anchor BorshCoder d
   const byId = new Map<string, Program[]>();
   for (const p of programs) byId.set(p.programId, [...(byId.get(p.programId) ?? []), p]);
 
-  const tallies = { primary: { ix: newTally(), ev: newTally(), acc: newTally() }, older: { ix: newTally(), ev: newTally(), acc: newTally() } };
+  const tallies = {
+    primary: { ix: newTally(), ev: newTally(), acc: newTally() },
+    older: { ix: newTally(), ev: newTally(), acc: newTally() },
+  };
   const perFile = new Map<string, { compared: number; matched: number }>();
   for (const p of programs) {
     const tally = p.primary ? tallies.primary : tallies.older;
@@ -408,7 +429,9 @@ test('instructions, events and accounts decode as @coral-xyz/anchor BorshCoder d
         () => {
           const coder = p.coder;
           if (coder === undefined) throw new Error(`BorshCoder refuses the IDL: ${p.coderError}`);
-          const account = (p.camel.accounts ?? []).find((x: Doc) => Buffer.from(x.discriminator).equals(data.subarray(0, x.discriminator.length)));
+          const account = (p.camel.accounts ?? []).find((x: Doc) =>
+            Buffer.from(x.discriminator).equals(data.subarray(0, x.discriminator.length)),
+          );
           if (account === undefined) return null;
           const value = coder.accounts.decode(account.name, data);
           return {
@@ -430,9 +453,16 @@ test('instructions, events and accounts decode as @coral-xyz/anchor BorshCoder d
       `${label}: compared ${x.compared}, matched ${x.matched}, mismatches ${x.mismatches.length}; neither knows the discriminator ${x.neither}, ` +
         `Anchor throws and ours is null ${[...x.bothRefuse.values()].reduce((a, b) => a + b, 0)}, Anchor over-reads ${x.anchorOverreads.length}, Anchor throws where ours decodes ${x.anchorFailed.length}`,
     );
-  t.diagnostic(`programs with Anchor IDLs in the corpus: ${byId.size}; IDL files: ${programs.length} (${programs.filter((p) => p.primary).length} primary)`);
+  t.diagnostic(
+    `programs with Anchor IDLs in the corpus: ${byId.size}; IDL files: ${programs.length} (${programs.filter((p) => p.primary).length} primary)`,
+  );
   for (const p of programs) if (p.coderError) t.diagnostic(`BorshCoder refuses ${p.file} as a whole: ${p.coderError}`);
-  t.diagnostic(`compared/matched per IDL file: ${[...perFile].filter(([, v]) => v.compared > 0).map(([f, v]) => `${f} ${v.matched}/${v.compared}`).join(', ')}`);
+  t.diagnostic(
+    `compared/matched per IDL file: ${[...perFile]
+      .filter(([, v]) => v.compared > 0)
+      .map(([f, v]) => `${f} ${v.matched}/${v.compared}`)
+      .join(', ')}`,
+  );
   for (const s of skipped) t.diagnostic(`skipped ${s}`);
   for (const c of collisions) t.diagnostic(`not compared: ${c}`);
   for (const [which, group] of Object.entries(tallies)) {

@@ -194,10 +194,14 @@ test('Token Metadata instructions decode as mpl-token-metadata (Umi) deserialize
       matched++;
       tally.matched++;
     } catch (error) {
-      mismatches.push(`${s.where} ${ix.name} [${Buffer.from(s.data).toString('hex')}]: ${(error as Error).message.split('\n').slice(0, 12).join(' | ')}`);
+      mismatches.push(
+        `${s.where} ${ix.name} [${Buffer.from(s.data).toString('hex')}]: ${(error as Error).message.split('\n').slice(0, 12).join(' | ')}`,
+      );
     }
   }
-  t.diagnostic(`Token Metadata instructions in the corpus: ${samples.length}; compared ${compared}, matched ${matched}, mismatches ${mismatches.length}`);
+  t.diagnostic(
+    `Token Metadata instructions in the corpus: ${samples.length}; compared ${compared}, matched ${matched}, mismatches ${mismatches.length}`,
+  );
   t.diagnostic(`by instruction: ${[...byName].map(([n, x]) => `${n} ${x.matched}/${x.compared}`).join(', ')}`);
   for (const line of unmapped) t.diagnostic(`NOT COMPARED: ${line}`);
   for (const line of mismatches) t.diagnostic(`MISMATCH: ${line}`);
@@ -220,7 +224,9 @@ test('a Metadata account as the program writes it decodes as mpl-token-metadata 
   const owned = readdirSync(corpusAccountsDir)
     .filter((f) => f.endsWith('.json'))
     .filter((f) => JSON.parse(readFileSync(join(corpusAccountsDir, f), 'utf8')).owner === TOKEN_METADATA);
-  t.diagnostic(`corpus accounts owned by Token Metadata: ${owned.length}; building Metadata accounts from createMetadataAccountV3 instructions instead`);
+  t.diagnostic(
+    `corpus accounts owned by Token Metadata: ${owned.length}; building Metadata accounts from createMetadataAccountV3 instructions instead`,
+  );
 
   const registry = loadBundledRegistry().get(TOKEN_METADATA);
   assert.ok(registry);
@@ -244,7 +250,8 @@ test('a Metadata account as the program writes it decodes as mpl-token-metadata 
     const [metadataAddress] = await getProgramDerivedAddress({ programAddress: address(TOKEN_METADATA), seeds });
     assert.equal(metadataAddress, s.accounts[position('metadata')], `${s.where}: account positions are the IDL's`);
     const [, editionBump] = await getProgramDerivedAddress({ programAddress: address(TOKEN_METADATA), seeds: [...seeds, 'edition'] });
-    const decimals: number = [...s.result.meta.postTokenBalances, ...s.result.meta.preTokenBalances].find((b: Doc) => b.mint === mint).uiTokenAmount.decimals;
+    const decimals: number = [...s.result.meta.postTokenBalances, ...s.result.meta.preTokenBalances].find((b: Doc) => b.mint === mint)
+      .uiTokenAmount.decimals;
 
     const serialized = accountSerializer.serialize({
       updateAuthority: publicKey(s.accounts[position('updateAuthority')]),

@@ -7,14 +7,7 @@ import assert from 'node:assert/strict';
 import { compileProgram } from '../src/decode/compile.js';
 import { camelCase } from '../src/decode/names.js';
 import { decodeBase58 } from '../src/codec/base58.js';
-import type {
-  AccountDesc,
-  Field,
-  InstructionDesc,
-  ProgramDescription,
-  TypeDef,
-  TypeNode,
-} from '../src/idl/description.js';
+import type { AccountDesc, Field, InstructionDesc, ProgramDescription, TypeDef, TypeNode } from '../src/idl/description.js';
 
 const u8: TypeNode = { kind: 'int', bytes: 1, signed: false };
 const u16: TypeNode = { kind: 'int', bytes: 2, signed: false };
@@ -41,7 +34,12 @@ function program(parts: { instructions?: InstructionDesc[]; accounts?: AccountDe
 }
 
 const ix = (name: string, discriminator: Uint8Array, args: Field[]): InstructionDesc => ({ name, discriminator, accounts: [], args });
-const borshType = (name: string, type: TypeNode, generics?: TypeDef['generics']): TypeDef => ({ name, type, serialization: 'borsh', generics });
+const borshType = (name: string, type: TypeNode, generics?: TypeDef['generics']): TypeDef => ({
+  name,
+  type,
+  serialization: 'borsh',
+  generics,
+});
 
 /** Decodes `bytes` (after a one-byte discriminator) as a single argument `v` of `type`; undefined when not decoded. */
 function decodeOne(type: TypeNode, bytes: number[] | Uint8Array, types: TypeDef[] = []): unknown {
@@ -200,7 +198,13 @@ test('options: Borsh, COption with fixed bytes, zeroable and remainder options',
   });
   assert.equal(decodeOne(coption, [0, 0, 0, 0, ...new Array(31).fill(0)]), undefined);
 
-  const zeroable: TypeNode = { kind: 'struct', fields: [{ name: 'a', type: { kind: 'zeroableOption', item: pubkey } }, { name: 'b', type: u8 }] };
+  const zeroable: TypeNode = {
+    kind: 'struct',
+    fields: [
+      { name: 'a', type: { kind: 'zeroableOption', item: pubkey } },
+      { name: 'b', type: u8 },
+    ],
+  };
   assert.deepEqual(decodeOne(zeroable, [...new Array(32).fill(0), 7]), { a: null, b: 7 });
   const key = decodeBase58('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA') as Uint8Array;
   assert.deepEqual(decodeOne(zeroable, [...key, 7]), { a: 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', b: 7 });
@@ -259,14 +263,33 @@ test('enums: unit name, struct variant, one- and many-field tuple variants; unkn
   assert.equal(decodeOne(wide, [10, 0, 0, 0]), 'Low');
   assert.equal(decodeOne(wide, le(70000n, 4)), 'High');
   assert.equal(decodeOne(wide, [0, 0, 0, 0]), undefined);
-  assert.equal(decodeOne({ kind: 'enum', tag: 2, variants: [{ name: 'A', value: 0 }, { name: 'B', value: 1 }] }, [1, 0]), 'B');
+  assert.equal(
+    decodeOne(
+      {
+        kind: 'enum',
+        tag: 2,
+        variants: [
+          { name: 'A', value: 0 },
+          { name: 'B', value: 1 },
+        ],
+      },
+      [1, 0],
+    ),
+    'B',
+  );
 });
 
 test('defined types: shared, newtypes render as their inner value, multi-item tuples as arrays', () => {
   const types = [
     borshType('Amount', { kind: 'tuple', items: [u64] }),
     borshType('Point', { kind: 'tuple', items: [u8, u8] }),
-    borshType('Order', { kind: 'struct', fields: [{ name: 'amount', type: defined('Amount') }, { name: 'at', type: defined('Point') }] }),
+    borshType('Order', {
+      kind: 'struct',
+      fields: [
+        { name: 'amount', type: defined('Amount') },
+        { name: 'at', type: defined('Point') },
+      ],
+    }),
   ];
   assert.deepEqual(decodeOne(vecOf(defined('Order')), [2, 0, 0, 0, ...le(5n, 8), 1, 2, ...le(6n, 8), 3, 4], types), [
     { amount: '5', at: [1, 2] },
@@ -277,23 +300,51 @@ test('defined types: shared, newtypes render as their inner value, multi-item tu
 
 test('generic types: type and const parameters, instantiated per argument list', () => {
   const types = [
-    borshType('Wrapper', { kind: 'struct', fields: [{ name: 'value', type: { kind: 'generic', name: 'T' } }, { name: 'list', type: vecOf({ kind: 'generic', name: 'T' }) }] }, [
-      { name: 'T', kind: 'type' },
-    ]),
+    borshType(
+      'Wrapper',
+      {
+        kind: 'struct',
+        fields: [
+          { name: 'value', type: { kind: 'generic', name: 'T' } },
+          { name: 'list', type: vecOf({ kind: 'generic', name: 'T' }) },
+        ],
+      },
+      [{ name: 'T', kind: 'type' }],
+    ),
     borshType('Fixed', { kind: 'struct', fields: [{ name: 'items', type: { kind: 'array', item: u16, length: { generic: 'N' } } }] }, [
       { name: 'N', kind: 'const' },
     ]),
-    borshType('Pair', { kind: 'tuple', items: [{ kind: 'generic', name: 'A' }, { kind: 'generic', name: 'B' }] }, [
-      { name: 'A', kind: 'type' },
-      { name: 'B', kind: 'type' },
-    ]),
+    borshType(
+      'Pair',
+      {
+        kind: 'tuple',
+        items: [
+          { kind: 'generic', name: 'A' },
+          { kind: 'generic', name: 'B' },
+        ],
+      },
+      [
+        { name: 'A', kind: 'type' },
+        { name: 'B', kind: 'type' },
+      ],
+    ),
     // A generic type passing its own parameters on to another generic type.
-    borshType('Outer', { kind: 'struct', fields: [{ name: 'pair', type: defined('Pair', [{ kind: 'generic', name: 'T' }, u8]) }, { name: 'fixed', type: defined('Fixed', [{ kind: 'generic', name: 'T' } as TypeNode]) }] }, [
-      { name: 'T', kind: 'type' },
-    ]),
-    borshType('Sized', { kind: 'struct', fields: [{ name: 'fixed', type: defined('Fixed', [{ kind: 'generic', name: 'N' } as TypeNode]) }] }, [
-      { name: 'N', kind: 'const' },
-    ]),
+    borshType(
+      'Outer',
+      {
+        kind: 'struct',
+        fields: [
+          { name: 'pair', type: defined('Pair', [{ kind: 'generic', name: 'T' }, u8]) },
+          { name: 'fixed', type: defined('Fixed', [{ kind: 'generic', name: 'T' } as TypeNode]) },
+        ],
+      },
+      [{ name: 'T', kind: 'type' }],
+    ),
+    borshType(
+      'Sized',
+      { kind: 'struct', fields: [{ name: 'fixed', type: defined('Fixed', [{ kind: 'generic', name: 'N' } as TypeNode]) }] },
+      [{ name: 'N', kind: 'const' }],
+    ),
   ];
   const root: TypeNode = {
     kind: 'struct',
@@ -304,12 +355,7 @@ test('generic types: type and const parameters, instantiated per argument list',
       { name: 'd', type: defined('Pair', [u8, defined('Wrapper', [u8])]) },
     ],
   };
-  const bytes = [
-    ...[1, 1, 0, 0, 0, 2],
-    ...[3, 0, 1, 0, 0, 0, 4, 0],
-    ...[5, 0, 6, 0],
-    ...[7, 8, 1, 0, 0, 0, 9],
-  ];
+  const bytes = [...[1, 1, 0, 0, 0, 2], ...[3, 0, 1, 0, 0, 0, 4, 0], ...[5, 0, 6, 0], ...[7, 8, 1, 0, 0, 0, 9]];
   assert.deepEqual(decodeOne(root, bytes, types), {
     a: { value: 1, list: [2] },
     b: { value: 3, list: [4] },
@@ -324,7 +370,13 @@ test('generic types: type and const parameters, instantiated per argument list',
 
 test('recursive types compile once and decode to their depth; hostile depth is refused', () => {
   const types = [
-    borshType('Tree', { kind: 'struct', fields: [{ name: 'value', type: u8 }, { name: 'children', type: vecOf(defined('Tree')) }] }),
+    borshType('Tree', {
+      kind: 'struct',
+      fields: [
+        { name: 'value', type: u8 },
+        { name: 'children', type: vecOf(defined('Tree')) },
+      ],
+    }),
     // Mutual recursion through an enum.
     borshType('Expr', {
       kind: 'enum',
@@ -336,9 +388,16 @@ test('recursive types compile once and decode to their depth; hostile depth is r
     }),
     borshType('Boxed', { kind: 'tuple', items: [defined('Expr')] }),
     // Polymorphic recursion: each level asks for a new instantiation.
-    borshType('Grow', { kind: 'struct', fields: [{ name: 'next', type: { kind: 'option', item: defined('Grow', [vecOf({ kind: 'generic', name: 'T' })]), tag: 1, fixed: false } }] }, [
-      { name: 'T', kind: 'type' },
-    ]),
+    borshType(
+      'Grow',
+      {
+        kind: 'struct',
+        fields: [
+          { name: 'next', type: { kind: 'option', item: defined('Grow', [vecOf({ kind: 'generic', name: 'T' })]), tag: 1, fixed: false } },
+        ],
+      },
+      [{ name: 'T', kind: 'type' }],
+    ),
   ];
   const leaf = (v: number) => [v, 0, 0, 0, 0];
   assert.deepEqual(decodeOne(defined('Tree'), [1, 2, 0, 0, 0, ...leaf(2), 3, 1, 0, 0, 0, ...leaf(4)], types), {
@@ -371,7 +430,13 @@ test('maps render as objects with stringified keys', () => {
 });
 
 test('fixedSize windows and hidden prefixes', () => {
-  const windowed: TypeNode = { kind: 'struct', fields: [{ name: 'name', type: { kind: 'fixedSize', bytes: 4, item: { kind: 'string', size: { kind: 'remainder' } } } }, { name: 'n', type: u8 }] };
+  const windowed: TypeNode = {
+    kind: 'struct',
+    fields: [
+      { name: 'name', type: { kind: 'fixedSize', bytes: 4, item: { kind: 'string', size: { kind: 'remainder' } } } },
+      { name: 'n', type: u8 },
+    ],
+  };
   assert.deepEqual(decodeOne(windowed, [0x61, 0x62, 0x63, 0x64, 9]), { name: 'abcd', n: 9 });
   const hidden: TypeNode = { kind: 'hiddenPrefix', prefix: Uint8Array.of(1, 2), item: u8 };
   assert.equal(decodeOne(hidden, [1, 2, 3]), 3);
@@ -393,16 +458,33 @@ test('zero-copy: repr(C) pads fields to their alignment, packed does not, align(
   const types: TypeDef[] = [
     { name: 'Padded', type: { kind: 'struct', fields }, serialization: 'bytemuck', repr: { kind: 'c' } },
     { name: 'Packed', type: { kind: 'struct', fields }, serialization: 'bytemuckunsafe', repr: { kind: 'c', packed: true } },
-    { name: 'Aligned', type: { kind: 'struct', fields: [{ name: 'a', type: u8 }] }, serialization: 'bytemuck', repr: { kind: 'c', align: 8 } },
+    {
+      name: 'Aligned',
+      type: { kind: 'struct', fields: [{ name: 'a', type: u8 }] },
+      serialization: 'bytemuck',
+      repr: { kind: 'c', align: 8 },
+    },
     {
       name: 'Wide',
-      type: { kind: 'struct', fields: [{ name: 'a', type: u8 }, { name: 'b', type: { kind: 'int', bytes: 16, signed: true } }] },
+      type: {
+        kind: 'struct',
+        fields: [
+          { name: 'a', type: u8 },
+          { name: 'b', type: { kind: 'int', bytes: 16, signed: true } },
+        ],
+      },
       serialization: 'bytemuckunsafe',
       repr: { kind: 'c' },
     },
   ];
   // Each account: the type, then a trailing u8 marker showing where the type ended.
-  const withMarker = (t: string): TypeNode => ({ kind: 'struct', fields: [{ name: 'inner', type: defined(t) }, { name: 'marker', type: u8 }] });
+  const withMarker = (t: string): TypeNode => ({
+    kind: 'struct',
+    fields: [
+      { name: 'inner', type: defined(t) },
+      { name: 'marker', type: u8 },
+    ],
+  });
   const compiled = compileProgram(
     program({
       types,
@@ -411,11 +493,45 @@ test('zero-copy: repr(C) pads fields to their alignment, packed does not, align(
         accountOf('PackedAccount', 2, withMarker('Packed'), { kind: 'c', packed: true }),
         accountOf('AlignedAccount', 3, withMarker('Aligned'), { kind: 'c' }),
         accountOf('WideAccount', 4, withMarker('Wide'), { kind: 'c' }),
-        accountOf('ArrayAccount', 5, { kind: 'struct', fields: [{ name: 'items', type: { kind: 'array', item: defined('Padded'), length: 2 } }, { name: 'marker', type: u8 }] }, { kind: 'c' }),
+        accountOf(
+          'ArrayAccount',
+          5,
+          {
+            kind: 'struct',
+            fields: [
+              { name: 'items', type: { kind: 'array', item: defined('Padded'), length: 2 } },
+              { name: 'marker', type: u8 },
+            ],
+          },
+          { kind: 'c' },
+        ),
         // Inline fields of an account with repr(C) are padded too.
-        accountOf('InlineAccount', 6, { kind: 'struct', fields: [{ name: 'x', type: u8 }, { name: 'y', type: u32 }] }, { kind: 'c' }),
+        accountOf(
+          'InlineAccount',
+          6,
+          {
+            kind: 'struct',
+            fields: [
+              { name: 'x', type: u8 },
+              { name: 'y', type: u32 },
+            ],
+          },
+          { kind: 'c' },
+        ),
         // A packed struct inside a repr(C) one is aligned to 1.
-        accountOf('HoldsPacked', 7, { kind: 'struct', fields: [{ name: 'x', type: u8 }, { name: 'p', type: defined('Packed') }, { name: 'marker', type: u8 }] }, { kind: 'c' }),
+        accountOf(
+          'HoldsPacked',
+          7,
+          {
+            kind: 'struct',
+            fields: [
+              { name: 'x', type: u8 },
+              { name: 'p', type: defined('Packed') },
+              { name: 'marker', type: u8 },
+            ],
+          },
+          { kind: 'c' },
+        ),
       ],
     }),
   );
@@ -436,7 +552,13 @@ test('zero-copy: repr(C) pads fields to their alignment, packed does not, align(
   assert.deepEqual(decoded?.value, { inner: { a: 1, b: '-1' }, marker: 5 });
 
   decoded = compiled.decodeAccount(Uint8Array.of(5, ...padded, ...padded, 5, ...new Array(7).fill(0)));
-  assert.deepEqual(decoded?.value, { items: [{ a: 7, b: '99' }, { a: 7, b: '99' }], marker: 5 });
+  assert.deepEqual(decoded?.value, {
+    items: [
+      { a: 7, b: '99' },
+      { a: 7, b: '99' },
+    ],
+    marker: 5,
+  });
 
   decoded = compiled.decodeAccount(Uint8Array.of(6, 1, 0xee, 0xee, 0xee, 2, 0, 0, 0));
   assert.deepEqual(decoded?.value, { x: 1, y: 2 });
@@ -451,7 +573,11 @@ test('hostile lengths fail fast without allocating', () => {
   assert.equal(decodeOne(vecOf(u64), huge), undefined);
   assert.equal(decodeOne(vecOf({ kind: 'struct', fields: [] }), huge), undefined, 'zero-sized items');
   assert.equal(decodeOne(vecOf(vecOf(u8)), huge), undefined);
-  assert.equal(decodeOne({ kind: 'vec', item: u8, size: { kind: 'prefix', bytes: 8 } }, [0, 0, 0, 0, 1, 0, 0, 0, 1, 2]), undefined, '2^32 elements');
+  assert.equal(
+    decodeOne({ kind: 'vec', item: u8, size: { kind: 'prefix', bytes: 8 } }, [0, 0, 0, 0, 1, 0, 0, 0, 1, 2]),
+    undefined,
+    '2^32 elements',
+  );
   assert.equal(decodeOne({ kind: 'array', item: u64, length: 2 ** 32 }, [1, 2, 3]), undefined);
   assert.equal(decodeOne({ kind: 'bytes', size: { kind: 'prefix', bytes: 4 } }, huge), undefined);
   assert.equal(decodeOne(borshString, huge), undefined);
@@ -484,12 +610,33 @@ test('instruction matching: longest discriminator wins, trailing bytes allowed, 
 test('accounts match by discriminator, else by exact size; events by discriminator', () => {
   const description = program({
     accounts: [
-      { name: 'Marked', discriminator: Uint8Array.of(7, 7), type: { kind: 'struct', fields: [{ name: 'v', type: u8 }] }, serialization: 'borsh' },
-      { name: 'BySize', discriminator: new Uint8Array(0), size: 3, type: { kind: 'struct', fields: [{ name: 'a', type: u8 }, { name: 'b', type: u16 }] }, serialization: 'borsh' },
+      {
+        name: 'Marked',
+        discriminator: Uint8Array.of(7, 7),
+        type: { kind: 'struct', fields: [{ name: 'v', type: u8 }] },
+        serialization: 'borsh',
+      },
+      {
+        name: 'BySize',
+        discriminator: new Uint8Array(0),
+        size: 3,
+        type: {
+          kind: 'struct',
+          fields: [
+            { name: 'a', type: u8 },
+            { name: 'b', type: u16 },
+          ],
+        },
+        serialization: 'borsh',
+      },
       { name: 'Unmarked', discriminator: new Uint8Array(0), type: { kind: 'struct', fields: [] }, serialization: 'borsh' },
     ],
   });
-  description.events.push({ name: 'Swapped', discriminator: Uint8Array.of(1, 2, 3, 4, 5, 6, 7, 8), type: { kind: 'struct', fields: [{ name: 'amount_in', type: u64 }] } });
+  description.events.push({
+    name: 'Swapped',
+    discriminator: Uint8Array.of(1, 2, 3, 4, 5, 6, 7, 8),
+    type: { kind: 'struct', fields: [{ name: 'amount_in', type: u64 }] },
+  });
   const compiled = compileProgram(description);
   assert.deepEqual(compiled.decodeAccount(Uint8Array.of(7, 7, 1, 0, 0, 0))?.value, { v: 1 }, 'over-allocated');
   assert.equal(compiled.decodeAccount(Uint8Array.of(7, 7)), null, 'discriminator matches, layout does not fit');
@@ -538,7 +685,10 @@ test('keys are camelCased as Anchor TS does; enum variant names are kept as spel
 
 test('names from the IDL or the data cannot set a prototype', () => {
   const variant: TypeNode = { kind: 'enum', tag: 1, variants: [{ name: '__proto__', value: 0, tuple: [u8] }] };
-  const out = decodeOne({ kind: 'struct', fields: [{ name: '__proto__', type: variant }] }, [0, 1]) as Record<string, Record<string, unknown>>;
+  const out = decodeOne({ kind: 'struct', fields: [{ name: '__proto__', type: variant }] }, [0, 1]) as Record<
+    string,
+    Record<string, unknown>
+  >;
   assert.deepEqual(Object.keys(out), ['proto']);
   assert.equal(Object.getPrototypeOf(out.proto), Object.prototype);
   assert.deepEqual(Object.entries(out.proto), [['__proto__', 1]]);
@@ -546,16 +696,31 @@ test('names from the IDL or the data cannot set a prototype', () => {
 
 test('random bytes never throw', () => {
   const types: TypeDef[] = [
-    borshType('Tree', { kind: 'struct', fields: [{ name: 'value', type: borshString }, { name: 'children', type: vecOf(defined('Tree')) }] }),
+    borshType('Tree', {
+      kind: 'struct',
+      fields: [
+        { name: 'value', type: borshString },
+        { name: 'children', type: vecOf(defined('Tree')) },
+      ],
+    }),
   ];
   const kinds: TypeNode[] = [
     defined('Tree'),
     vecOf({ kind: 'option', item: { kind: 'int', bytes: 16, signed: true }, tag: 1, fixed: false }),
     { kind: 'map', key: borshString, value: vecOf(pubkey), size: { kind: 'prefix', bytes: 4 } },
-    { kind: 'enum', tag: 1, variants: [{ name: 'A', value: 0, tuple: [borshString] }, { name: 'B', value: 1, fields: [{ name: 'f', type: { kind: 'float', bytes: 8 } }] }] },
+    {
+      kind: 'enum',
+      tag: 1,
+      variants: [
+        { name: 'A', value: 0, tuple: [borshString] },
+        { name: 'B', value: 1, fields: [{ name: 'f', type: { kind: 'float', bytes: 8 } }] },
+      ],
+    },
     { kind: 'vec', item: { kind: 'shortU16' }, size: { kind: 'remainder' } },
   ];
-  const compiled = compileProgram(program({ types, instructions: kinds.map((type, i) => ix(`i${i}`, Uint8Array.of(i), [{ name: 'v', type }])) }));
+  const compiled = compileProgram(
+    program({ types, instructions: kinds.map((type, i) => ix(`i${i}`, Uint8Array.of(i), [{ name: 'v', type }])) }),
+  );
   let state = 12345;
   const random = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) >>> 24;
   let decoded = 0;
@@ -587,22 +752,52 @@ test('instruction and event data may stop between trailing fields; account data 
         name: 'batch',
         discriminator: Uint8Array.of(8),
         accounts: [],
-        args: [{ name: 'orders', type: { kind: 'vec', size: { kind: 'prefix', bytes: 4 }, item: { kind: 'struct', fields: [
-          { name: 'a', type: { kind: 'int', bytes: 8, signed: false } },
-          { name: 'b', type: { kind: 'string', size: { kind: 'prefix', bytes: 4 } } },
-        ] } } }],
+        args: [
+          {
+            name: 'orders',
+            type: {
+              kind: 'vec',
+              size: { kind: 'prefix', bytes: 4 },
+              item: {
+                kind: 'struct',
+                fields: [
+                  { name: 'a', type: { kind: 'int', bytes: 8, signed: false } },
+                  { name: 'b', type: { kind: 'string', size: { kind: 'prefix', bytes: 4 } } },
+                ],
+              },
+            },
+          },
+        ],
       },
     ],
-    accounts: [{ name: 'State', discriminator: Uint8Array.of(9), serialization: 'borsh', type: { kind: 'struct', fields: [
-      { name: 'x', type: { kind: 'int', bytes: 4, signed: false } },
-      { name: 'y', type: { kind: 'int', bytes: 4, signed: false } },
-    ] } }],
+    accounts: [
+      {
+        name: 'State',
+        discriminator: Uint8Array.of(9),
+        serialization: 'borsh',
+        type: {
+          kind: 'struct',
+          fields: [
+            { name: 'x', type: { kind: 'int', bytes: 4, signed: false } },
+            { name: 'y', type: { kind: 'int', bytes: 4, signed: false } },
+          ],
+        },
+      },
+    ],
     events: [],
     errors: [],
     types: new Map(),
   });
-  const u64 = (n: number) => { const b = Buffer.alloc(8); b.writeBigUInt64LE(BigInt(n)); return b; };
-  assert.deepEqual(program.decodeInstruction(Buffer.concat([Buffer.of(7), u64(5), u64(9), Buffer.of(1, 1)]))?.args, { amount: '5', maxCost: '9', track: true });
+  const u64 = (n: number) => {
+    const b = Buffer.alloc(8);
+    b.writeBigUInt64LE(BigInt(n));
+    return b;
+  };
+  assert.deepEqual(program.decodeInstruction(Buffer.concat([Buffer.of(7), u64(5), u64(9), Buffer.of(1, 1)]))?.args, {
+    amount: '5',
+    maxCost: '9',
+    track: true,
+  });
   assert.deepEqual(program.decodeInstruction(Buffer.concat([Buffer.of(7), u64(5), u64(9)]))?.args, { amount: '5', maxCost: '9' });
   assert.deepEqual(program.decodeInstruction(Buffer.concat([Buffer.of(7), u64(5)]))?.args, { amount: '5' });
   assert.equal(program.decodeInstruction(Buffer.concat([Buffer.of(7), u64(5), Buffer.of(1, 2, 3)])), null, 'ending inside a field');

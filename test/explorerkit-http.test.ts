@@ -31,7 +31,11 @@ const instructionPaths = [
   ['result', 'transaction', 'message', 'instructions', '*'],
   ['result', 'meta', 'innerInstructions', '*', 'instructions', '*'],
 ];
-const instructionTexts = (text: string) => findPathSpans(text, instructionPaths).flat().sort((a, b) => a.start - b.start).map((s) => text.slice(s.start, s.end));
+const instructionTexts = (text: string) =>
+  findPathSpans(text, instructionPaths)
+    .flat()
+    .sort((a, b) => a.start - b.start)
+    .map((s) => text.slice(s.start, s.end));
 
 const stats = { nonNative: 0, withIdl: 0, parsed: 0, events: 0, undecoded: [] as string[] };
 
@@ -64,10 +68,15 @@ test('getTransaction: non-native instructions come back parsed, the rest byte fo
         }
         stats.parsed++;
         const versions = registry.versions(programId).map((v) => v.description);
-        assert.ok(versions.some((d) => d.name === now.program), `${file}: ${now.program}`);
+        assert.ok(
+          versions.some((d) => d.name === now.program),
+          `${file}: ${now.program}`,
+        );
         assert.equal(typeof now.parsed.type, 'string');
         if (was.programId !== undefined) {
-          const members = ['parsed', 'program', 'programId', 'stackHeight', 'error'].filter((k) => (k !== 'stackHeight' || 'stackHeight' in was) && (k !== 'error' || 'error' in now));
+          const members = ['parsed', 'program', 'programId', 'stackHeight', 'error'].filter(
+            (k) => (k !== 'stackHeight' || 'stackHeight' in was) && (k !== 'error' || 'error' in now),
+          );
           assert.deepEqual(Object.keys(now), members);
           assert.equal(now.stackHeight, was.stackHeight);
         } else {
@@ -77,7 +86,10 @@ test('getTransaction: non-native instructions come back parsed, the rest byte fo
           stats.events++;
           return;
         }
-        assert.ok(versions.some((d) => d.instructions.some((ix) => camelCase(ix.name) === now.parsed.type)), `${file}: ${now.parsed.type}`);
+        assert.ok(
+          versions.some((d) => d.instructions.some((ix) => camelCase(ix.name) === now.parsed.type)),
+          `${file}: ${now.parsed.type}`,
+        );
         const accounts: string[] = was.programId !== undefined ? was.accounts : was.accounts.map((k: number) => keys[k]);
         const named = Object.values(now.parsed.info).filter((v) => typeof v === 'string' && accounts.includes(v as string));
         const remaining: string[] = now.parsed.info.remainingAccounts ?? [];
@@ -86,14 +98,19 @@ test('getTransaction: non-native instructions come back parsed, the rest byte fo
     }
   }
   assert.ok(stats.parsed > 0);
-  console.log(`explorerkit over the corpus: ${stats.nonNative} non-native instruction entries, ${stats.withIdl} with a bundled IDL, ${stats.parsed} parsed (${stats.events} of them Anchor events)`);
+  console.log(
+    `explorerkit over the corpus: ${stats.nonNative} non-native instruction entries, ${stats.withIdl} with a bundled IDL, ${stats.parsed} parsed (${stats.events} of them Anchor events)`,
+  );
   if (stats.undecoded.length) console.log('not decoded despite an IDL:\n  ' + stats.undecoded.join('\n  '));
 });
 
-test('getTransaction with explorerkit and no encoding answers json, the node\'s default; binary encodings stay unchanged', async () => {
+test("getTransaction with explorerkit and no encoding answers json, the node's default; binary encodings stay unchanged", async () => {
   const [, signature] = transactions.find((m) => m[2] === 'base64')!;
   const unnamed = await ask(rpc('getTransaction', [signature, { maxSupportedTransactionVersion: 0 }]), '?explorerkit=true');
-  assert.equal(unnamed, await ask(rpc('getTransaction', [signature, { encoding: 'json', maxSupportedTransactionVersion: 0 }]), '?explorerkit=true'));
+  assert.equal(
+    unnamed,
+    await ask(rpc('getTransaction', [signature, { encoding: 'json', maxSupportedTransactionVersion: 0 }]), '?explorerkit=true'),
+  );
   assert.equal(typeof JSON.parse(unnamed).result.transaction.message.accountKeys[0], 'string');
   for (const encoding of ['base64', 'base58']) {
     const params = [signature, { encoding, maxSupportedTransactionVersion: 0 }];
@@ -132,7 +149,11 @@ test('getMultipleAccounts in jsonParsed: accounts of programs with an IDL come b
 test('getMultipleAccounts in binary encodings: explorerkit answers as the node does (clients parse those shapes)', async () => {
   const all = [accounts.map((a) => a.address), { encoding: 'base64' }];
   assert.equal(await ask(rpc('getMultipleAccounts', all), '?explorerkit=true'), await ask(rpc('getMultipleAccounts', all)));
-  const mint = accounts.find((a) => a.owner === 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' && JSON.parse(readFileSync(join(corpusAccountsDir, `${a.address}.json`), 'utf8')).space === 82)!;
+  const mint = accounts.find(
+    (a) =>
+      a.owner === 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' &&
+      JSON.parse(readFileSync(join(corpusAccountsDir, `${a.address}.json`), 'utf8')).space === 82,
+  )!;
   const params = [[mint.address], { encoding: 'base58' }];
   assert.equal(await ask(rpc('getMultipleAccounts', params), '?explorerkit=true'), await ask(rpc('getMultipleAccounts', params)));
 });
@@ -149,7 +170,9 @@ test('custom program errors are named on the failing instruction; meta.err stays
     const description = registry.get(programId)?.description;
     const expected = description?.errors.find((e) => e.code === code);
     const encoding = stored === 'base64' ? 'json' : stored;
-    const enhanced = JSON.parse(await ask(rpc('getTransaction', [signature, { encoding, maxSupportedTransactionVersion: 0 }]), '?explorerkit=true')).result;
+    const enhanced = JSON.parse(
+      await ask(rpc('getTransaction', [signature, { encoding, maxSupportedTransactionVersion: 0 }]), '?explorerkit=true'),
+    ).result;
     assert.deepEqual(enhanced.meta.err, raw.meta.err, file);
     const entry = enhanced.transaction.message.instructions[index];
     if (!expected) {
@@ -158,7 +181,11 @@ test('custom program errors are named on the failing instruction; meta.err stays
       continue;
     }
     named++;
-    assert.deepEqual({ code: entry.error.code, name: entry.error.name, programId: entry.error.programId }, { code, name: expected.name, programId }, file);
+    assert.deepEqual(
+      { code: entry.error.code, name: entry.error.name, programId: entry.error.programId },
+      { code, name: expected.name, programId },
+      file,
+    );
   }
   assert.ok(named > 0, 'the corpus has failed transactions with named custom errors');
 });
@@ -169,7 +196,10 @@ test('decoding in worker threads and on the main thread gives the same bytes', a
   try {
     let checked = 0;
     for (const [, signature, stored] of transactions) {
-      const body = rpc('getTransaction', [signature, { encoding: stored === 'base64' ? 'json' : stored, maxSupportedTransactionVersion: 0 }]);
+      const body = rpc('getTransaction', [
+        signature,
+        { encoding: stored === 'base64' ? 'json' : stored, maxSupportedTransactionVersion: 0 },
+      ]);
       const a = await post(`${inline.url}/${inline.key}?explorerkit=true`, body);
       const b = await post(`${pooled.url}/${pooled.key}?explorerkit=true`, body);
       assert.equal(b.text, a.text, signature);

@@ -92,8 +92,10 @@ function movementOf(ix: Doc, accounts: string[]): Movement | null {
     const { type, info } = ix.parsed;
     const amount = BigInt(info.amount ?? info.tokenAmount?.amount ?? -1);
     const authority = info.authority ?? info.multisigAuthority ?? info.mintAuthority;
-    if (type === 'transfer' || type === 'transferChecked') return { kind: 'transfer', source: info.source, destination: info.destination, authority, amount };
-    if (type === 'mintTo' || type === 'mintToChecked') return { kind: 'mintTo', source: info.mint, destination: info.account, authority, amount };
+    if (type === 'transfer' || type === 'transferChecked')
+      return { kind: 'transfer', source: info.source, destination: info.destination, authority, amount };
+    if (type === 'mintTo' || type === 'mintToChecked')
+      return { kind: 'mintTo', source: info.mint, destination: info.account, authority, amount };
     return null;
   }
   const data = decodeBase58(ix.data);
@@ -118,7 +120,16 @@ function corpus(programIds: Set<string>): Sample[] {
     const transaction = result.transaction;
     const keys = accountKeysOf(result);
 
-    const tx: Tx = { samples: [], movements: new Map(), logPayloads: new Map(), dataPayloads: new Map(), logLines: new Map(), blockTime: result.blockTime, err: result.meta?.err ?? null, instructions: [] };
+    const tx: Tx = {
+      samples: [],
+      movements: new Map(),
+      logPayloads: new Map(),
+      dataPayloads: new Map(),
+      logLines: new Map(),
+      blockTime: result.blockTime,
+      err: result.meta?.err ?? null,
+      instructions: [],
+    };
     const visit = (ix: Doc, group: number, position: number, where: string) => {
       const programId: string = ix.programId ?? keys[ix.programIdIndex];
       const accounts: string[] = (ix.accounts ?? []).map((a: number | string) => (typeof a === 'number' ? keys[a] : a));
@@ -179,7 +190,10 @@ function decodedOf(program: Program, sample: Sample): Decoded {
   assert.ok(decoded !== null, `${sample.where}: ${program.file} decodes ${Buffer.from(sample.data).toString('hex')}`);
   const named = decoded.instruction.accounts;
   const required = named.filter((a) => !a.optional).length;
-  assert.ok(sample.accounts.length >= required, `${sample.where} ${decoded.instruction.name}: ${sample.accounts.length} accounts, ${required} named as required`);
+  assert.ok(
+    sample.accounts.length >= required,
+    `${sample.where} ${decoded.instruction.name}: ${sample.accounts.length} accounts, ${required} named as required`,
+  );
   const account: Record<string, string> = {};
   named.forEach((a, i) => {
     if (i < sample.accounts.length) account[camelCase(a.name)] = sample.accounts[i];
@@ -196,7 +210,10 @@ function movementsAfter(sample: Sample, match: Partial<Movement>): Movement[] {
 
 function oneMovement(d: Decoded, match: Partial<Movement>, what: string): Movement {
   const found = movementsAfter(d.sample, match);
-  assert.ok(found.length > 0, `${d.sample.where} ${d.decoded.instruction.name}: ${what} (${JSON.stringify(match, (_, v) => (typeof v === 'bigint' ? String(v) : v))})`);
+  assert.ok(
+    found.length > 0,
+    `${d.sample.where} ${d.decoded.instruction.name}: ${what} (${JSON.stringify(match, (_, v) => (typeof v === 'bigint' ? String(v) : v))})`,
+  );
   return found[0];
 }
 
@@ -218,7 +235,11 @@ function checkSwap(
   const paidIn = oneMovement(d, io.exact ? { ...match, amount: amountIn } : match, 'the amount in leaves the source');
   assert.ok(paidIn.amount > 0n && paidIn.amount <= amountIn, `${d.sample.where}: paid in ${paidIn.amount} of ${amountIn}`);
   // A failing transaction may stop before the pool pays out; when it did pay, the minimum held.
-  for (const out of movementsAfter(d.sample, { kind: 'transfer', destination: io.destination, ...(io.poolOut ? { source: io.poolOut } : {}) })) {
+  for (const out of movementsAfter(d.sample, {
+    kind: 'transfer',
+    destination: io.destination,
+    ...(io.poolOut ? { source: io.poolOut } : {}),
+  })) {
     assert.ok(out.amount >= BigInt(io.minimumOut), `${d.sample.where}: paid ${out.amount} ≥ minimum ${io.minimumOut}`);
   }
   return paidIn;
@@ -236,10 +257,17 @@ const tokenSwapChecks: Record<string, (d: Decoded) => void> = {
       exact: false,
     }),
   deposit_all_token_types: (d) => {
-    oneMovement(d, { kind: 'mintTo', source: d.account.poolMint, destination: d.account.destination, amount: BigInt(d.args.poolTokenAmount) }, 'the pool tokens asked for are minted');
+    oneMovement(
+      d,
+      { kind: 'mintTo', source: d.account.poolMint, destination: d.account.destination, amount: BigInt(d.args.poolTokenAmount) },
+      'the pool tokens asked for are minted',
+    );
     const a = oneMovement(d, { kind: 'transfer', source: d.account.sourceA, destination: d.account.tokenA }, 'token A is deposited');
     const b = oneMovement(d, { kind: 'transfer', source: d.account.sourceB, destination: d.account.tokenB }, 'token B is deposited');
-    assert.ok(a.amount <= BigInt(d.args.maximumTokenAAmount) && b.amount <= BigInt(d.args.maximumTokenBAmount), `${d.sample.where}: deposits within the maxima`);
+    assert.ok(
+      a.amount <= BigInt(d.args.maximumTokenAAmount) && b.amount <= BigInt(d.args.maximumTokenBAmount),
+      `${d.sample.where}: deposits within the maxima`,
+    );
   },
 };
 
@@ -248,17 +276,27 @@ function checkNewOrderV3(d: Decoded): void {
   const { side, limitPrice, orderType, selfTradeBehavior, limit } = d.args;
   assert.ok(['Bid', 'Ask'].includes(side), `${d.sample.where}: side ${side}`);
   assert.ok(['Limit', 'ImmediateOrCancel', 'PostOnly'].includes(orderType), `${d.sample.where}: order type ${orderType}`);
-  assert.ok(['DecrementTake', 'CancelProvide', 'AbortTransaction'].includes(selfTradeBehavior), `${d.sample.where}: self-trade behavior ${selfTradeBehavior}`);
+  assert.ok(
+    ['DecrementTake', 'CancelProvide', 'AbortTransaction'].includes(selfTradeBehavior),
+    `${d.sample.where}: self-trade behavior ${selfTradeBehavior}`,
+  );
   assert.ok(BigInt(limitPrice) > 0n && limit > 0, `${d.sample.where}: positive limit price and match limit`);
   const vault = side === 'Bid' ? d.account.pcVault : d.account.coinVault;
-  const paid = oneMovement(d, { kind: 'transfer', source: d.account.orderPayerTokenAccount, destination: vault, authority: d.account.openOrdersOwner }, 'the payer funds the order');
-  if (side === 'Bid') assert.ok(paid.amount <= BigInt(d.args.maxNativePcQtyIncludingFees), `${d.sample.where}: a bid pays at most its pc maximum`);
+  const paid = oneMovement(
+    d,
+    { kind: 'transfer', source: d.account.orderPayerTokenAccount, destination: vault, authority: d.account.openOrdersOwner },
+    'the payer funds the order',
+  );
+  if (side === 'Bid')
+    assert.ok(paid.amount <= BigInt(d.args.maxNativePcQtyIncludingFees), `${d.sample.where}: a bid pays at most its pc maximum`);
 }
 
 /** SettleFunds: the vault signer pays from each vault only into the wallet of that currency. */
 function checkSettleFunds(d: Decoded): void {
-  const paid = [...movementsAfter(d.sample, { kind: 'transfer', source: d.account.coinVault }), ...movementsAfter(d.sample, { kind: 'transfer', source: d.account.pcVault })]
-    .filter((m) => m.authority === d.account.vaultSigner);
+  const paid = [
+    ...movementsAfter(d.sample, { kind: 'transfer', source: d.account.coinVault }),
+    ...movementsAfter(d.sample, { kind: 'transfer', source: d.account.pcVault }),
+  ].filter((m) => m.authority === d.account.vaultSigner);
   assert.ok(paid.length > 0, `${d.sample.where}: the vault signer settles`);
   for (const m of paid) {
     const wallets = m.source === d.account.coinVault ? [d.account.coinWallet] : [d.account.pcWallet, d.account.referrerPcWallet];
@@ -266,7 +304,11 @@ function checkSettleFunds(d: Decoded): void {
   }
 }
 
-const listsRemainingAccounts = new Set(['mercurial_stable_swap.exchange', 'hyperlane_sealevel_token_collateral.transfer_remote', 'raydium_route.route_swap_base_in']);
+const listsRemainingAccounts = new Set([
+  'mercurial_stable_swap.exchange',
+  'hyperlane_sealevel_token_collateral.transfer_remote',
+  'raydium_route.route_swap_base_in',
+]);
 
 const NOOP = 'noopb9bkMVfRPU8AsbpTUg8AQkHtKwMYZiFUjNRtMmV';
 const COMPRESSION = 'cmtDvXumGCrqC1Age74AVPhSRVXJMd8PJS91L8KbNCK';
@@ -280,7 +322,10 @@ function logged(sample: Sample, pattern: RegExp, programId = sample.programId): 
 /** Anchor programs log `Instruction: <Name>` when they dispatch: the instruction the discriminator named ran. */
 function checkAnchorLog(d: Decoded): void {
   const pascal = camelCase(d.decoded.instruction.name).replace(/^./, (c) => c.toUpperCase());
-  assert.ok(logged(d.sample, /^Instruction: (\w+)$/).some((m) => m[1] === pascal), `${d.sample.where}: the program logged Instruction: ${pascal}`);
+  assert.ok(
+    logged(d.sample, /^Instruction: (\w+)$/).some((m) => m[1] === pascal),
+    `${d.sample.where}: the program logged Instruction: ${pascal}`,
+  );
 }
 
 const hex = (bytes: ArrayLike<number>) => Buffer.from(Uint8Array.from(bytes)).toString('hex');
@@ -306,7 +351,10 @@ test('every hand-written description reads as hand-written Anchor 0.30 and compi
     const d = p.compiled.description;
     assert.equal(d.dialect, 'hand-written');
     assert.equal(p.raw.metadata.origin, 'hand-written');
-    assert.ok(typeof p.raw.metadata.source === 'string' && p.raw.metadata.source.length > 0, `${p.file}: metadata.source says where the layout comes from`);
+    assert.ok(
+      typeof p.raw.metadata.source === 'string' && p.raw.metadata.source.length > 0,
+      `${p.file}: metadata.source says where the layout comes from`,
+    );
     // Each instruction is reached by its own discriminator and its arguments compile: zeros are a
     // valid value of every type used here (enum variant 0, empty vecs, false).
     for (const ix of d.instructions) {
@@ -321,14 +369,20 @@ test('every hand-written description reads as hand-written Anchor 0.30 and compi
     }
     for (const a of d.accounts) {
       assert.equal(a.discriminator.length, 0, `${p.file}: ${a.name} is recognised by size`);
-      assert.equal(p.compiled.decodeAccount(new Uint8Array(a.size ?? 0))?.account.name, a.name, `${p.file}: ${a.name} decodes at ${a.size} bytes`);
+      assert.equal(
+        p.compiled.decodeAccount(new Uint8Array(a.size ?? 0))?.account.name,
+        a.name,
+        `${p.file}: ${a.name} decodes at ${a.size} bytes`,
+      );
     }
   }
 });
 
 test('the hand-written files cover the expected programs and instruction sets', () => {
   const programs = loadPrograms();
-  const summary = Object.fromEntries([...programs].map(([id, p]) => [id, `${p.compiled.description.name} ${p.compiled.description.instructions.length}`]));
+  const summary = Object.fromEntries(
+    [...programs].map(([id, p]) => [id, `${p.compiled.description.name} ${p.compiled.description.instructions.length}`]),
+  );
   assert.deepEqual(summary, {
     '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin': 'serum_dex_v3 21',
     srmqPvymJeFKQ4zGQed1GFppgkRHL9kaELCbyksJtPX: 'openbook_v1 21',
@@ -355,13 +409,19 @@ test('the hand-written files cover the expected programs and instruction sets', 
   });
   // Serum's tags are the MarketInstruction variant index: version byte 0, then u32 LE 0 to 20.
   const serum = programs.get('9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin')?.compiled.description;
-  assert.deepEqual(serum?.instructions.map((ix) => [...ix.discriminator]), Array.from({ length: 21 }, (_, tag) => [0, tag, 0, 0, 0]));
+  assert.deepEqual(
+    serum?.instructions.map((ix) => [...ix.discriminator]),
+    Array.from({ length: 21 }, (_, tag) => [0, tag, 0, 0, 0]),
+  );
   const side = serum?.types.get('Side')?.type;
   assert.ok(side?.kind === 'enum' && side.tag === 4, 'Serum enums are u32 on the wire');
   // Serum and OpenBook are the same program: the two files differ only in address and metadata.
   const openbook = programs.get('srmqPvymJeFKQ4zGQed1GFppgkRHL9kaELCbyksJtPX')?.raw;
   const serumRaw = programs.get('9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin')?.raw;
-  assert.deepEqual({ ...openbook, address: undefined, metadata: undefined, docs: undefined }, { ...serumRaw, address: undefined, metadata: undefined, docs: undefined });
+  assert.deepEqual(
+    { ...openbook, address: undefined, metadata: undefined, docs: undefined },
+    { ...serumRaw, address: undefined, metadata: undefined, docs: undefined },
+  );
 });
 
 test('every corpus instruction of a described program decodes, with values the transaction confirms', (t) => {
@@ -411,7 +471,10 @@ test('every corpus instruction of a described program decodes, with values the t
         const pool = d.remaining.slice(0, -2);
         assert.ok(pool.length >= 2 && pool.length <= 4, `${sample.where}: ${pool.length} pool token accounts`);
         const paidIn = checkSwap(d, { source, destination, amountIn: d.args.inAmount, minimumOut: d.args.minimumOutAmount, exact: true });
-        assert.ok(pool.includes(paidIn.destination) && paidIn.authority === d.account.userTransferAuthority, `${sample.where}: paid into the pool by the user`);
+        assert.ok(
+          pool.includes(paidIn.destination) && paidIn.authority === d.account.userTransferAuthority,
+          `${sample.where}: paid into the pool by the user`,
+        );
         break;
       }
       case 'serum_dex_v3':
@@ -430,9 +493,17 @@ test('every corpus instruction of a described program decodes, with values the t
         assert.deepEqual(event.value.minExchangeRate, d.args.minExchangeRate);
         const transitive = name === 'swap_transitive';
         const from = transitive ? 'from' : 'market';
-        oneMovement(d, { kind: 'transfer', source: d.account[`${from}OrderPayerTokenAccount`], amount: BigInt(d.args.amount) }, 'the amount leaves the payer');
+        oneMovement(
+          d,
+          { kind: 'transfer', source: d.account[`${from}OrderPayerTokenAccount`], amount: BigInt(d.args.amount) },
+          'the amount leaves the payer',
+        );
         const receiver = transitive ? d.account.toCoinWallet : d.args.side === 'Ask' ? d.account.pcWallet : d.account.marketCoinWallet;
-        oneMovement(d, { kind: 'transfer', destination: receiver, amount: BigInt(event.value.toAmount as string) }, 'the proceeds reach the wallet');
+        oneMovement(
+          d,
+          { kind: 'transfer', destination: receiver, amount: BigInt(event.value.toAmount as string) },
+          'the proceeds reach the wallet',
+        );
         // The orders it sends to the DEX name the same market accounts, in the DEX's order.
         const orders = sample.tx.samples
           .filter((s) => s.group === sample.group && serumIds.has(s.programId))
@@ -441,7 +512,17 @@ test('every corpus instruction of a described program decodes, with values the t
         const markets = transitive ? ['from', 'to'] : ['market'];
         assert.equal(orders.length, markets.length, `${sample.where}: one order per market`);
         markets.forEach((prefix, i) => {
-          for (const [dex, swap] of Object.entries({ market: 'Market', openOrders: 'OpenOrders', requestQueue: 'RequestQueue', eventQueue: 'EventQueue', bids: 'Bids', asks: 'Asks', orderPayerTokenAccount: 'OrderPayerTokenAccount', coinVault: 'CoinVault', pcVault: 'PcVault' })) {
+          for (const [dex, swap] of Object.entries({
+            market: 'Market',
+            openOrders: 'OpenOrders',
+            requestQueue: 'RequestQueue',
+            eventQueue: 'EventQueue',
+            bids: 'Bids',
+            asks: 'Asks',
+            orderPayerTokenAccount: 'OrderPayerTokenAccount',
+            coinVault: 'CoinVault',
+            pcVault: 'PcVault',
+          })) {
             assert.equal(orders[i].account[dex], d.account[`${prefix}${swap}`], `${sample.where}: ${prefix} ${dex}`);
           }
           assert.equal(orders[i].account.openOrdersOwner, d.account.authority);
@@ -459,14 +540,21 @@ test('every corpus instruction of a described program decodes, with values the t
         else {
           const [index, failure] = sample.tx.err.InstructionError;
           assert.equal(index, sample.group);
-          assert.equal(program.compiled.description.errors.find((e) => e.code === failure.Custom)?.name, 'SequenceOutOfOrder', `${sample.where}: error ${failure.Custom}`);
+          assert.equal(
+            program.compiled.description.errors.find((e) => e.code === failure.Custom)?.name,
+            'SequenceOutOfOrder',
+            `${sample.where}: error ${failure.Custom}`,
+          );
         }
         break;
       }
       case 'bloxroute_trader_api_memo': {
         assert.equal(d.args.memo.length, sample.data.length, `${sample.where}: all of the data is the memo`);
         const text = Buffer.from(Uint8Array.from(d.args.memo)).toString('utf8');
-        assert.ok(logged(sample, /^(.*)$/).some((m) => m[1] === text), `${sample.where}: the program logged the memo "${text}"`);
+        assert.ok(
+          logged(sample, /^(.*)$/).some((m) => m[1] === text),
+          `${sample.where}: the program logged the memo "${text}"`,
+        );
         break;
       }
       case 'spl_noop': {
@@ -480,15 +568,28 @@ test('every corpus instruction of a described program decodes, with values the t
           assert.equal(body.readUInt32LE(2), body.length - 6, `${sample.where}: ApplicationData's own length prefix spans the rest`);
         } else {
           assert.equal(body[0], 0, `${sample.where}: a ChangeLog event`);
-          const append = sample.tx.instructions.filter((ix) => ix.group === sample.group && ix.position < sample.position && ix.programId === COMPRESSION).pop();
+          const append = sample.tx.instructions
+            .filter((ix) => ix.group === sample.group && ix.position < sample.position && ix.programId === COMPRESSION)
+            .pop();
           assert.ok(append?.data, `${sample.where}: the compression instruction that logged it`);
-          assert.equal(encodeBase58(body.subarray(2, 34)), append.accounts[0], `${sample.where}: the change log names the tree appended to`);
-          assert.equal(hex(body.subarray(38, 70)), hex(append.data.subarray(8, 40)), `${sample.where}: the path starts at the appended leaf`);
+          assert.equal(
+            encodeBase58(body.subarray(2, 34)),
+            append.accounts[0],
+            `${sample.where}: the change log names the tree appended to`,
+          );
+          assert.equal(
+            hex(body.subarray(38, 70)),
+            hex(append.data.subarray(8, 40)),
+            `${sample.where}: the path starts at the appended leaf`,
+          );
         }
         break;
       }
       case 'hyperlane_sealevel_token_collateral': {
-        const [m] = logged(sample, /^Warp route transfer completed to destination: (\d+), recipient: 0x([0-9a-f]+)…([0-9a-f]+), remote_amount: (\d+)$/);
+        const [m] = logged(
+          sample,
+          /^Warp route transfer completed to destination: (\d+), recipient: 0x([0-9a-f]+)…([0-9a-f]+), remote_amount: (\d+)$/,
+        );
         assert.ok(m, `${sample.where}: the route logged the transfer`);
         assert.equal(m[1], String(d.args.destinationDomain));
         const recipient = hex(d.args.recipient);
@@ -496,7 +597,11 @@ test('every corpus instruction of a described program decodes, with values the t
         assert.equal(m[4], d.args.amountOrId, `${sample.where}: the amount sent (local and remote decimals agree on this route)`);
         assert.equal(d.account.mailboxProgram, MAILBOX);
         assert.equal(d.account.splNoop, NOOP);
-        oneMovement(d, { kind: 'transfer', authority: d.account.sender, amount: BigInt(d.args.amountOrId) }, 'the sender pays the amount into the route');
+        oneMovement(
+          d,
+          { kind: 'transfer', authority: d.account.sender, amount: BigInt(d.args.amountOrId) },
+          'the sender pays the amount into the route',
+        );
         break;
       }
       case 'hyperlane_mailbox': {
@@ -505,7 +610,9 @@ test('every corpus instruction of a described program decodes, with values the t
         assert.equal(m[1], String(d.args.destinationDomain));
         assert.equal(d.args.sender, topOf(sample)?.programId, `${sample.where}: the sender is the program that dispatched`);
         // A warp route's message body (hyperlane-warp-route TokenMessage): recipient, then the amount as a big-endian U256.
-        const xfer = [...decodedBySample.values()].find((o) => o.sample.tx === sample.tx && o.sample.group === sample.group && o.decoded.instruction.name === 'transfer_remote');
+        const xfer = [...decodedBySample.values()].find(
+          (o) => o.sample.tx === sample.tx && o.sample.group === sample.group && o.decoded.instruction.name === 'transfer_remote',
+        );
         assert.ok(xfer, `${sample.where}: the warp route transfer that dispatched`);
         const body = Uint8Array.from(d.args.messageBody);
         assert.equal(hex(body.subarray(0, 32)), hex(xfer.args.recipient));
@@ -517,7 +624,10 @@ test('every corpus instruction of a described program decodes, with values the t
         assert.ok(m, `${sample.where}: the IGP logged the payment`);
         assert.equal(m[1], d.account.igp);
         assert.equal(m[5], String(d.args.destinationDomain));
-        assert.ok(BigInt(m[2]) >= BigInt(d.args.gasAmount), `${sample.where}: ${m[2]} gas quoted for ${d.args.gasAmount} asked (plus the overhead)`);
+        assert.ok(
+          BigInt(m[2]) >= BigInt(d.args.gasAmount),
+          `${sample.where}: ${m[2]} gas quoted for ${d.args.gasAmount} asked (plus the overhead)`,
+        );
         const [dispatched] = logged(sample, /^Dispatched message to \d+, ID 0x([0-9a-f]{64})$/, MAILBOX);
         assert.equal(hex(d.args.messageId), dispatched?.[1], `${sample.where}: gas paid for the message just dispatched`);
         break;
@@ -530,14 +640,21 @@ test('every corpus instruction of a described program decodes, with values the t
         const event = (sample.tx.dataPayloads.get(aggregator) ?? []).find((e) => e.length >= 65);
         assert.ok(event, `${sample.where}: the aggregator's transmission event`);
         assert.equal(String(i128At(event, 44)), d.args.round.answer, `${sample.where}: the stored answer is the transmitted one`);
-        assert.equal(String(Buffer.from(event).readUInt32LE(61)), d.args.round.timestamp, `${sample.where}: stored with the observations' timestamp`);
+        assert.equal(
+          String(Buffer.from(event).readUInt32LE(61)),
+          d.args.round.timestamp,
+          `${sample.where}: stored with the observations' timestamp`,
+        );
         break;
       }
       case 'switchboard_attestation': {
         checkAnchorLog(d);
         const { observedTime, nextAllowedTimestamp } = d.args.params;
         const observed = Number(observedTime);
-        assert.ok(observed <= sample.tx.blockTime && sample.tx.blockTime - observed <= 20, `${sample.where}: observed at ${observed}, block at ${sample.tx.blockTime}`);
+        assert.ok(
+          observed <= sample.tx.blockTime && sample.tx.blockTime - observed <= 20,
+          `${sample.where}: observed at ${observed}, block at ${sample.tx.blockTime}`,
+        );
         assert.ok(Number(nextAllowedTimestamp) >= observed, `${sample.where}: the next run is not before this one`);
         break;
       }
@@ -567,7 +684,11 @@ test('every corpus instruction of a described program decodes, with values the t
           minimumOut: d.args.minOutputAmt,
           exact: true,
         });
-        oneMovement(d, { kind: 'transfer', source: xToY ? d.account.reserveY : d.account.reserveX, authority: d.account.tradingPair }, 'the trading pair pays out');
+        oneMovement(
+          d,
+          { kind: 'transfer', source: xToY ? d.account.reserveY : d.account.reserveX, authority: d.account.tradingPair },
+          'the trading pair pays out',
+        );
         break;
       }
       case 'solfi': {
@@ -585,17 +706,36 @@ test('every corpus instruction of a described program decodes, with values the t
       }
       case 'gfx_ssl_v2': {
         checkAnchorLog(d);
-        const paid = checkSwap(d, { source: d.account.userAtaIn, poolIn: d.account.sslInMainVault, destination: d.account.userAtaOut, amountIn: d.args.amountIn, minimumOut: d.args.minOut, exact: true });
+        const paid = checkSwap(d, {
+          source: d.account.userAtaIn,
+          poolIn: d.account.sslInMainVault,
+          destination: d.account.userAtaOut,
+          amountIn: d.args.amountIn,
+          minimumOut: d.args.minOut,
+          exact: true,
+        });
         assert.equal(paid.authority, d.account.userWallet);
-        oneMovement(d, { kind: 'transfer', destination: d.account.userAtaOut, authority: d.account.sslPoolInSigner }, 'the SSL pool pays the user');
+        oneMovement(
+          d,
+          { kind: 'transfer', destination: d.account.userAtaOut, authority: d.account.sslPoolInSigner },
+          'the SSL pool pays the user',
+        );
         break;
       }
       case 'raydium_route': {
         const [m] = logged(sample, /^process_route_swap_base_in:RouteSwapBaseInArgs \{ amount_in: (\d+), minimum_amount_out: (\d+) \}$/);
         assert.ok(m, `${sample.where}: the route logged its arguments`);
         assert.deepEqual([m[1], m[2]], [d.args.amountIn, d.args.minimumAmountOut]);
-        oneMovement(d, { kind: 'transfer', source: d.account.userSourceToken, authority: d.account.wallet, amount: BigInt(d.args.amountIn) }, "the wallet's amount in enters the first pool");
-        oneMovement(d, { kind: 'transfer', source: d.account.userRouteToken, authority: d.account.wallet }, 'the first pool paid the route account, which pays the second');
+        oneMovement(
+          d,
+          { kind: 'transfer', source: d.account.userSourceToken, authority: d.account.wallet, amount: BigInt(d.args.amountIn) },
+          "the wallet's amount in enters the first pool",
+        );
+        oneMovement(
+          d,
+          { kind: 'transfer', source: d.account.userRouteToken, authority: d.account.wallet },
+          'the first pool paid the route account, which pays the second',
+        );
         break;
       }
       default:
@@ -657,7 +797,8 @@ test('reader: an account may give its size instead of a discriminator; origin ha
 
   assert.equal(read([{ name: 'A', discriminator: [1] }]).description.dialect, 'anchor');
   assert.match(read([{ name: 'A', size: 1, discriminator: [1] }]).skipped.join(), /both size and discriminator/);
-  for (const size of [0, -1, 1.5, '1']) assert.match(read([{ name: 'A', size }]).skipped.join(), /not a positive integer/, JSON.stringify(size));
+  for (const size of [0, -1, 1.5, '1'])
+    assert.match(read([{ name: 'A', size }]).skipped.join(), /not a positive integer/, JSON.stringify(size));
 });
 
 // ---- Accounts by size, on data laid out here from the programs' sources ----
@@ -722,7 +863,8 @@ test('Serum MarketState and OpenOrders decode by their exact sizes', () => {
   assert.equal(o.clientOrderIds[0], '99');
   assert.deepEqual(o.tailPadding, [...Buffer.from('padding')]);
 
-  for (const size of [387, 389, 3227, 3229, 324]) assert.equal(serum.compiled.decodeAccount(Buffer.alloc(size)), null, `${size} bytes is no Serum account`);
+  for (const size of [387, 389, 3227, 3229, 324])
+    assert.equal(serum.compiled.decodeAccount(Buffer.alloc(size)), null, `${size} bytes is no Serum account`);
 });
 
 test('token-swap pools (SwapVersion 1) decode by their exact size in every fork', () => {
@@ -736,7 +878,12 @@ test('token-swap pools (SwapVersion 1) decode by their exact size in every fork'
   fees.forEach((f, i) => putU64(pool, 227 + 8 * i, f));
   pool[291] = 2; // CurveType::Stable
   putU64(pool, 292, 100n); // the stable curve's amp
-  for (const id of ['SwaPpA9LAaLfeLi3a68M4DjnLqgtticKg6CnyNwgAC8', 'DjVE6JNiYqPL2QXyCUUh8rNjHrbz9hXHNYt99MQ59qw1', '9W959DqEETiGZocYWCQPaJ6sBmUzgfxXfqGeTEdp3aQP', 'SSwapUtytfBdBn1b9NUGG6foMVPtcWgpRU32HToDUZr']) {
+  for (const id of [
+    'SwaPpA9LAaLfeLi3a68M4DjnLqgtticKg6CnyNwgAC8',
+    'DjVE6JNiYqPL2QXyCUUh8rNjHrbz9hXHNYt99MQ59qw1',
+    '9W959DqEETiGZocYWCQPaJ6sBmUzgfxXfqGeTEdp3aQP',
+    'SSwapUtytfBdBn1b9NUGG6foMVPtcWgpRU32HToDUZr',
+  ]) {
     const p = programs.get(id) as Program;
     const decoded = p.compiled.decodeAccount(pool);
     assert.equal(decoded?.account.name, 'SwapV1', id);
@@ -766,7 +913,10 @@ test('the registry serves idls/hand-written, and a published IDL in idls/ wins',
     mkdirSync(join(dir, 'hand-written'));
     const ours = JSON.parse(readFileSync(join(handWrittenDir, `${id}.json`), 'utf8'));
     writeFileSync(join(dir, 'hand-written', `${id}.json`), JSON.stringify(ours));
-    writeFileSync(join(dir, `${id}.json`), JSON.stringify({ ...ours, metadata: { ...ours.metadata, name: 'published', origin: undefined } }));
+    writeFileSync(
+      join(dir, `${id}.json`),
+      JSON.stringify({ ...ours, metadata: { ...ours.metadata, name: 'published', origin: undefined } }),
+    );
     const description = loadBundledRegistry(dir).get(id)?.description;
     assert.equal(description?.name, 'published');
     assert.equal(description?.dialect, 'anchor');
@@ -777,7 +927,12 @@ test('the registry serves idls/hand-written, and a published IDL in idls/ wins',
 
 test('OKX router: the *2 instructions of an earlier build decode with the aliased layouts (hints.json), to their last field', () => {
   const okx = '6m2CDdhRgxpH4WjvdzxAYbGxwdGUz5MziiL5jek2kBma';
-  const aliases = new Map(['swap2', 'commission_spl_swap2', 'commission_sol_swap2'].map((name) => [Buffer.from(instructionDiscriminator(name)).toString('hex'), name]));
+  const aliases = new Map(
+    ['swap2', 'commission_spl_swap2', 'commission_sol_swap2'].map((name) => [
+      Buffer.from(instructionDiscriminator(name)).toString('hex'),
+      name,
+    ]),
+  );
   const program: Program = { file: `${okx}.json with its hints`, raw: null, compiled: loadBundledRegistry().versions(okx)[0] };
   const samples = corpus(new Set([okx])).filter((s) => aliases.has(Buffer.from(s.data.subarray(0, 8)).toString('hex')));
   assert.ok(samples.length >= 6, `corpus entries calling the *2 instructions: ${samples.length}`);
@@ -786,9 +941,18 @@ test('OKX router: the *2 instructions of an earlier build decode with the aliase
     assert.equal(d.decoded.instruction.name, aliases.get(Buffer.from(sample.data.subarray(0, 8)).toString('hex')));
     assert.match(String(d.args.orderId), /^\d+$/, `${sample.where}: order_id, the last field, is read`);
     const { amountIn, expectAmountOut, minReturn, amounts, routes } = d.args.data;
-    assert.equal(amounts.reduce((a: bigint, b: string) => a + BigInt(b), 0n), BigInt(amountIn), `${sample.where}: the split amounts add up to the amount in`);
+    assert.equal(
+      amounts.reduce((a: bigint, b: string) => a + BigInt(b), 0n),
+      BigInt(amountIn),
+      `${sample.where}: the split amounts add up to the amount in`,
+    );
     assert.ok(BigInt(minReturn) <= BigInt(expectAmountOut), `${sample.where}: minimum return within the expected amount`);
     assert.equal(routes.length, amounts.length, `${sample.where}: one route per split`);
-    for (const hop of routes.flat()) assert.equal(hop.weights.reduce((a: number, b: number) => a + b, 0), 100, `${sample.where}: hop weights are percentages`);
+    for (const hop of routes.flat())
+      assert.equal(
+        hop.weights.reduce((a: number, b: number) => a + b, 0),
+        100,
+        `${sample.where}: hop weights are percentages`,
+      );
   }
 });

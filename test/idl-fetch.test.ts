@@ -66,7 +66,15 @@ interface MetadataFields {
 }
 
 /** A canonical `idl` metadata account; defaults are what Anchor 1.0 writes (Utf8, Zlib, Json, Direct). */
-function metadataAccount({ program, encoding = 1, compression = 2, format = 1, source = 0, body, dataLength = body.length }: MetadataFields): Uint8Array {
+function metadataAccount({
+  program,
+  encoding = 1,
+  compression = 2,
+  format = 1,
+  source = 0,
+  body,
+  dataLength = body.length,
+}: MetadataFields): Uint8Array {
   const data = new Uint8Array(96 + body.length);
   data[0] = 2;
   data.set(decodeBase58(program)!, 1);
@@ -94,7 +102,10 @@ test('addresses agree with Anchor and web3.js derivations; the discriminator is 
     assert.equal(await anchorIdlAddress(program), (await idlAddress(new web3.PublicKey(program))).toBase58());
     const seed = Buffer.alloc(16);
     seed.write('idl');
-    const [pda] = web3.PublicKey.findProgramAddressSync([new web3.PublicKey(program).toBuffer(), seed], new web3.PublicKey(PROGRAM_METADATA_PROGRAM_ID));
+    const [pda] = web3.PublicKey.findProgramAddressSync(
+      [new web3.PublicKey(program).toBuffer(), seed],
+      new web3.PublicKey(PROGRAM_METADATA_PROGRAM_ID),
+    );
     assert.equal(await programMetadataAddress(program), pda.toBase58());
   }
   assert.deepEqual(ANCHOR_IDL_DISCRIMINATOR, new Uint8Array(createHash('sha256').update('internal:IdlAccount').digest().subarray(0, 8)));
@@ -107,7 +118,10 @@ test('legacy Anchor IDL accounts: unpacked up to data_len; truncated, overlong, 
   assert.deepEqual(decodeIdlAccount(Buffer.from(anchorAccount(compressed).subarray(8))).data, compressed);
   assert.deepEqual(unpackAnchorIdlAccount(anchorAccount(compressed)), legacyIdl);
   assert.throws(() => unpackAnchorIdlAccount(anchorAccount(compressed).subarray(0, 43)), /43 bytes, fewer than the 44-byte/);
-  assert.throws(() => unpackAnchorIdlAccount(anchorAccount(compressed, compressed.length + 65)), /says \d+ bytes of IDL, but only \d+ follow/);
+  assert.throws(
+    () => unpackAnchorIdlAccount(anchorAccount(compressed, compressed.length + 65)),
+    /says \d+ bytes of IDL, but only \d+ follow/,
+  );
   assert.throws(() => unpackAnchorIdlAccount(anchorAccount(compressed, 0)), /empty/);
   const foreign = anchorAccount(compressed);
   foreign[0] ^= 1;
@@ -123,8 +137,15 @@ test('legacy Anchor IDL accounts: unpacked up to data_len; truncated, overlong, 
 
 test('Program Metadata accounts: Direct in every compression; header, length, program and format checked', async () => {
   const text = JSON.stringify(metadataIdl);
-  for (const [compression, body] of [[0, Buffer.from(text)], [1, gzipSync(text)], [2, deflateSync(text)]] as const) {
-    assert.deepEqual(await unpackProgramMetadataAccount(metadataAccount({ program: metadataProgram, compression, body }), metadataProgram), { idl: metadataIdl });
+  for (const [compression, body] of [
+    [0, Buffer.from(text)],
+    [1, gzipSync(text)],
+    [2, deflateSync(text)],
+  ] as const) {
+    assert.deepEqual(
+      await unpackProgramMetadataAccount(metadataAccount({ program: metadataProgram, compression, body }), metadataProgram),
+      { idl: metadataIdl },
+    );
   }
   const good = metadataAccount({ program: metadataProgram, body: deflateSync(text) });
   await assert.rejects(unpackProgramMetadataAccount(good.subarray(0, 95), metadataProgram), /95 bytes, fewer than the 96-byte/);
@@ -134,13 +155,31 @@ test('Program Metadata accounts: Direct in every compression; header, length, pr
   await assert.rejects(unpackProgramMetadataAccount(buffer, metadataProgram), /discriminator 1, not 2/);
   const overlong = metadataAccount({ program: metadataProgram, body: deflateSync(text), dataLength: good.length });
   await assert.rejects(unpackProgramMetadataAccount(overlong, metadataProgram), /says \d+ bytes of data, but only \d+ follow/);
-  await assert.rejects(unpackProgramMetadataAccount(metadataAccount({ program: metadataProgram, format: 2, body: deflateSync(text) }), metadataProgram), /format Yaml is not supported/);
-  await assert.rejects(unpackProgramMetadataAccount(metadataAccount({ program: metadataProgram, compression: 7, body: deflateSync(text) }), metadataProgram), /unknown compression 7/);
+  await assert.rejects(
+    unpackProgramMetadataAccount(metadataAccount({ program: metadataProgram, format: 2, body: deflateSync(text) }), metadataProgram),
+    /format Yaml is not supported/,
+  );
+  await assert.rejects(
+    unpackProgramMetadataAccount(metadataAccount({ program: metadataProgram, compression: 7, body: deflateSync(text) }), metadataProgram),
+    /unknown compression 7/,
+  );
   const bomb = gzipSync(Buffer.alloc(MAX_IDL_BYTES + 1));
-  await assert.rejects(unpackProgramMetadataAccount(metadataAccount({ program: metadataProgram, compression: 1, body: bomb }), metadataProgram), /Gzip data inflates to more than/);
+  await assert.rejects(
+    unpackProgramMetadataAccount(metadataAccount({ program: metadataProgram, compression: 1, body: bomb }), metadataProgram),
+    /Gzip data inflates to more than/,
+  );
   // Hex (encoding None) of JSON bytes is not JSON: the encoding is honoured, not guessed around.
-  await assert.rejects(unpackProgramMetadataAccount(metadataAccount({ program: metadataProgram, encoding: 0, body: deflateSync(text) }), metadataProgram), /not JSON/);
-  await assert.rejects(unpackProgramMetadataAccount(metadataAccount({ program: metadataProgram, body: deflateSync(Buffer.from([0xff, 0xfe])) }), metadataProgram), /not valid UTF-8/);
+  await assert.rejects(
+    unpackProgramMetadataAccount(metadataAccount({ program: metadataProgram, encoding: 0, body: deflateSync(text) }), metadataProgram),
+    /not JSON/,
+  );
+  await assert.rejects(
+    unpackProgramMetadataAccount(
+      metadataAccount({ program: metadataProgram, body: deflateSync(Buffer.from([0xff, 0xfe])) }),
+      metadataProgram,
+    ),
+    /not valid UTF-8/,
+  );
 });
 
 test('Program Metadata External source: the slice of the second account, checked against its length', async () => {
@@ -152,11 +191,21 @@ test('Program Metadata External source: the slice of the second account, checked
   const pointing = (address: string, offset: number, length: number) =>
     metadataAccount({ program: externalProgram, source: 2, body: externalPointer(address, offset, length) });
 
-  assert.deepEqual(await unpackProgramMetadataAccount(pointing(externalHolder, 10, compressed.length), externalProgram, fetchAccount), { idl: addresslessIdl });
+  assert.deepEqual(await unpackProgramMetadataAccount(pointing(externalHolder, 10, compressed.length), externalProgram, fetchAccount), {
+    idl: addresslessIdl,
+  });
   // Length 0 reads to the end: zlib stops at its stream's end, so the trailing bytes do no harm.
-  assert.deepEqual(await unpackProgramMetadataAccount(pointing(externalHolder, 10, 0), externalProgram, fetchAccount), { idl: addresslessIdl });
-  await assert.rejects(unpackProgramMetadataAccount(pointing(externalHolder, 10, holder.length), externalProgram, fetchAccount), /bytes 10\.\.\d+ of account .* but it holds/);
-  await assert.rejects(unpackProgramMetadataAccount(pointing(externalHolder, holder.length + 1, 0), externalProgram, fetchAccount), /but it holds/);
+  assert.deepEqual(await unpackProgramMetadataAccount(pointing(externalHolder, 10, 0), externalProgram, fetchAccount), {
+    idl: addresslessIdl,
+  });
+  await assert.rejects(
+    unpackProgramMetadataAccount(pointing(externalHolder, 10, holder.length), externalProgram, fetchAccount),
+    /bytes 10\.\.\d+ of account .* but it holds/,
+  );
+  await assert.rejects(
+    unpackProgramMetadataAccount(pointing(externalHolder, holder.length + 1, 0), externalProgram, fetchAccount),
+    /but it holds/,
+  );
   await assert.rejects(unpackProgramMetadataAccount(pointing(bareProgram, 0, 0), externalProgram, fetchAccount), /does not exist/);
   await assert.rejects(unpackProgramMetadataAccount(pointing(externalHolder, 10, 0), externalProgram), /no way to read/);
   const short = metadataAccount({ program: externalProgram, source: 2, body: externalPointer(externalHolder, 10, 0).subarray(0, 39) });
@@ -181,7 +230,11 @@ before(async () => {
   const put = (address: string, owner: string, data: Uint8Array) =>
     store.putAccount({ address, slot, lamports: 1_000_000n, owner, executable: false, rentEpoch: '18446744073709551615', data });
   put(await anchorIdlAddress(legacyProgram), legacyProgram, anchorAccount(zlibJson(legacyIdl)));
-  put(await programMetadataAddress(metadataProgram), PROGRAM_METADATA_PROGRAM_ID, metadataAccount({ program: metadataProgram, body: zlibJson(metadataIdl) }));
+  put(
+    await programMetadataAddress(metadataProgram),
+    PROGRAM_METADATA_PROGRAM_ID,
+    metadataAccount({ program: metadataProgram, body: zlibJson(metadataIdl) }),
+  );
   const compressed = zlibJson(addresslessIdl);
   put(externalHolder, madeUpKey('buffer owner'), Uint8Array.from([...new Uint8Array(5), ...compressed]));
   put(
@@ -189,8 +242,16 @@ before(async () => {
     PROGRAM_METADATA_PROGRAM_ID,
     metadataAccount({ program: externalProgram, source: 2, body: externalPointer(externalHolder, 5, compressed.length) }),
   );
-  put(await programMetadataAddress(urlProgram), PROGRAM_METADATA_PROGRAM_ID, metadataAccount({ program: urlProgram, source: 1, body: deflateSync('https://example.com/x.json?v=\x1b[31m') }));
-  put(await programMetadataAddress(notIdlProgram), PROGRAM_METADATA_PROGRAM_ID, metadataAccount({ program: notIdlProgram, body: zlibJson({ hello: 'world' }) }));
+  put(
+    await programMetadataAddress(urlProgram),
+    PROGRAM_METADATA_PROGRAM_ID,
+    metadataAccount({ program: urlProgram, source: 1, body: deflateSync('https://example.com/x.json?v=\x1b[31m') }),
+  );
+  put(
+    await programMetadataAddress(notIdlProgram),
+    PROGRAM_METADATA_PROGRAM_ID,
+    metadataAccount({ program: notIdlProgram, body: zlibJson({ hello: 'world' }) }),
+  );
   // Lamports sent to the bare program's legacy address make a system account there, which is no IDL.
   put(await anchorIdlAddress(bareProgram), '11111111111111111111111111111111', new Uint8Array(0));
   store.close();
@@ -200,7 +261,8 @@ before(async () => {
 });
 after(() => gw?.stop());
 
-const fetchIdl = (program: string) => spawnSync(process.execPath, [cli, 'idl', 'fetch', program, '--from', `${gw.url}/${gw.key}`, '--out', out], { encoding: 'utf8' });
+const fetchIdl = (program: string) =>
+  spawnSync(process.execPath, [cli, 'idl', 'fetch', program, '--from', `${gw.url}/${gw.key}`, '--out', out], { encoding: 'utf8' });
 const manifestLines = () => readFileSync(join(out, 'MANIFEST.tsv'), 'utf8').split('\n');
 const bundledLines = readFileSync(join(idlDir, 'MANIFEST.tsv'), 'utf8').split('\n');
 
@@ -216,13 +278,29 @@ test('idl fetch: a legacy Anchor IDL account is saved as it was published and li
 
   const lines = manifestLines();
   const at = lines.findIndex((line) => line.startsWith(`${file}\t`));
-  assert.equal(at, bundledLines.findIndex((line) => line.split('\t')[1] === legacyProgram), 'the new row comes first among the program\'s rows');
-  assert.deepEqual(lines.filter((_, i) => i !== at), bundledLines);
+  assert.equal(
+    at,
+    bundledLines.findIndex((line) => line.split('\t')[1] === legacyProgram),
+    "the new row comes first among the program's rows",
+  );
+  assert.deepEqual(
+    lines.filter((_, i) => i !== at),
+    bundledLines,
+  );
   const description = readIdl(legacyIdl);
   assert.deepEqual(lines[at].split('\t'), [
-    file, legacyProgram, description.name, 'anchor-legacy', description.version ?? '',
-    String(description.instructions.length), String(description.accounts.length), String(description.events.length),
-    `onchain:legacy-anchor@slot ${slot} via 127.0.0.1`, `IDL account ${await anchorIdlAddress(legacyProgram)}`, String(slot), '',
+    file,
+    legacyProgram,
+    description.name,
+    'anchor-legacy',
+    description.version ?? '',
+    String(description.instructions.length),
+    String(description.accounts.length),
+    String(description.events.length),
+    `onchain:legacy-anchor@slot ${slot} via 127.0.0.1`,
+    `IDL account ${await anchorIdlAddress(legacyProgram)}`,
+    String(slot),
+    '',
   ]);
   assert.ok(!lines[at].includes(gw.key), 'the URL path (the key) is not recorded');
 
@@ -241,13 +319,27 @@ test('idl fetch: a Program Metadata account (Direct, Utf8, Zlib, Json) with an A
   const saved = JSON.parse(readFileSync(join(out, file), 'utf8'));
   assert.deepEqual(saved, metadataIdl);
   const description = readIdl(saved);
-  const cells = manifestLines().find((line) => line.startsWith(`${file}\t`))?.split('\t');
+  const cells = manifestLines()
+    .find((line) => line.startsWith(`${file}\t`))
+    ?.split('\t');
   assert.deepEqual(cells, [
-    file, metadataProgram, description.name, 'anchor-0.30', description.version ?? '',
-    String(description.instructions.length), String(description.accounts.length), String(description.events.length),
-    `onchain:program-metadata@slot ${slot} via 127.0.0.1`, `IDL account ${await programMetadataAddress(metadataProgram)}`, String(slot), '',
+    file,
+    metadataProgram,
+    description.name,
+    'anchor-0.30',
+    description.version ?? '',
+    String(description.instructions.length),
+    String(description.accounts.length),
+    String(description.events.length),
+    `onchain:program-metadata@slot ${slot} via 127.0.0.1`,
+    `IDL account ${await programMetadataAddress(metadataProgram)}`,
+    String(slot),
+    '',
   ]);
-  assert.deepEqual(manifestLines().filter((line) => !line.startsWith(`${file}\t`)), before);
+  assert.deepEqual(
+    manifestLines().filter((line) => !line.startsWith(`${file}\t`)),
+    before,
+  );
 });
 
 test('idl fetch: an External source is read from the second account; a program new to the manifest is appended', () => {
@@ -277,7 +369,12 @@ test('idl fetch refuses: no IDL account, an IDL kept at a URL, JSON that is no I
   const before = manifestLines();
   const bare = fetchIdl(bareProgram);
   assert.equal(bare.status, 1);
-  assert.match(bare.stderr, new RegExp(`no on-chain IDL for ${bareProgram} at slot ${slot}: metadata account \\w+ does not exist; Anchor IDL account \\w+ is owned by 1{32}, not the program`));
+  assert.match(
+    bare.stderr,
+    new RegExp(
+      `no on-chain IDL for ${bareProgram} at slot ${slot}: metadata account \\w+ does not exist; Anchor IDL account \\w+ is owned by 1{32}, not the program`,
+    ),
+  );
 
   const url = fetchIdl(urlProgram);
   assert.equal(url.status, 1);

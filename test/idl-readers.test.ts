@@ -48,7 +48,11 @@ function row(file: string): ManifestRow {
 
 /** Reads a bundled file the way the registry does: the file's program id and its hints. */
 function read(file: string, skipped: string[] = []): ProgramDescription {
-  return readIdl(raw(file), { address: row(file).programId, ...hintsFile[file], onSkip: (item, reason) => skipped.push(`${item}: ${reason}`) });
+  return readIdl(raw(file), {
+    address: row(file).programId,
+    ...hintsFile[file],
+    onSkip: (item, reason) => skipped.push(`${item}: ${reason}`),
+  });
 }
 
 /**
@@ -58,7 +62,8 @@ function read(file: string, skipped: string[] = []): ProgramDescription {
  * Stake IDL (the primary file) carries the u32 tags.
  */
 const unreadable: Record<string, string> = {
-  'Stake11111111111111111111111111111111111111@anchor-shaped-1.17.13.json': 'no discriminators; u32 instruction tags are not expressible in instructionTags',
+  'Stake11111111111111111111111111111111111111@anchor-shaped-1.17.13.json':
+    'no discriminators; u32 instruction tags are not expressible in instructionTags',
 };
 
 /** Items the readers leave out, and why: each needs a type the description cannot have. */
@@ -83,8 +88,14 @@ const expectedSkips: Record<string, string[]> = {
 const countDifferences: Record<string, { instructions?: number; accounts?: number; events?: number; why: string }> = {
   'CoREENxT6tW1HoK8ypY1SxRMZTcVPm7R94rH4PZNhX7d.json': { instructions: 41, why: 'CreateGroupV1 is left out (see expectedSkips)' },
   'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb.json': { accounts: 1, why: 'mint and token are left out (see expectedSkips)' },
-  '1oopBoJG58DgkUVKkEzKgyG9dvRmpgeEm1AVjoHkF78.json': { events: 6, why: 'MANIFEST counts no events for this Codama file; program.events holds 6 eventNodes' },
-  '6m2CDdhRgxpH4WjvdzxAYbGxwdGUz5MziiL5jek2kBma.json': { instructions: 20, why: 'hints.json adds the three *2 aliases of an earlier build' },
+  '1oopBoJG58DgkUVKkEzKgyG9dvRmpgeEm1AVjoHkF78.json': {
+    events: 6,
+    why: 'MANIFEST counts no events for this Codama file; program.events holds 6 eventNodes',
+  },
+  '6m2CDdhRgxpH4WjvdzxAYbGxwdGUz5MziiL5jek2kBma.json': {
+    instructions: 20,
+    why: 'hints.json adds the three *2 aliases of an earlier build',
+  },
 };
 
 const dialectOf: Record<string, Dialect> = {
@@ -98,7 +109,9 @@ const dialectOf: Record<string, Dialect> = {
 const readable = manifest.filter((m) => unreadable[m.file] === undefined);
 
 test('MANIFEST lists every file in idls/ and the readable set is nearly all of it', () => {
-  const files = readdirSync(idlDir).filter((f) => /^[1-9A-HJ-NP-Za-km-z]{32,44}(@[^/]+)?\.json$/.test(f)).sort();
+  const files = readdirSync(idlDir)
+    .filter((f) => /^[1-9A-HJ-NP-Za-km-z]{32,44}(@[^/]+)?\.json$/.test(f))
+    .sort();
   assert.deepEqual(manifest.map((m) => m.file).sort(), files);
   assert.ok(manifest.length >= 191);
   assert.equal(readable.length, manifest.length - Object.keys(unreadable).length);
@@ -181,7 +194,7 @@ test('every defined reference resolves to a type of the program, with its generi
 const hex = (bytes: Uint8Array | number[]) => Buffer.from(bytes).toString('hex');
 const normalized = (name: string) => name.replace(/_/g, '').toLowerCase();
 
-test("Anchor legacy sighashes equal the discriminators the same programs publish in 0.30 IDLs", () => {
+test('Anchor legacy sighashes equal the discriminators the same programs publish in 0.30 IDLs', () => {
   let instructions = 0;
   let accounts = 0;
   let events = 0;
@@ -238,7 +251,13 @@ test('snake_case follows Anchor: words start at capitals, never at digits', () =
 
 test('hints.json: tag entries cite their MANIFEST note and read as hand-written; data fixes say what they were checked against', () => {
   const tagged = Object.entries(hintsFile).filter(([, hint]) => 'instructionTags' in hint);
-  assert.deepEqual(tagged.map(([file]) => file).sort(), manifest.filter((m) => m.format === 'other' && !unreadable[m.file]).map((m) => m.file).sort());
+  assert.deepEqual(
+    tagged.map(([file]) => file).sort(),
+    manifest
+      .filter((m) => m.format === 'other' && !unreadable[m.file])
+      .map((m) => m.file)
+      .sort(),
+  );
   for (const [file, hint] of tagged) {
     const quoted = hint.source.replace(/^MANIFEST\.tsv notes: /, '');
     assert.ok(row(file).notes.includes(quoted), file);
@@ -268,38 +287,56 @@ test('hand-written: Wormhole token bridge tags skip the two completes missing fr
   assert.equal(tags.transferWrappedWithPayload, '0b');
   assert.equal(tags.transferNativeWithPayload, '0c');
   const core = read('worm2ZoG2kUd4vFXhvjh93UUH596ayRfgQ2MgjNMTth.json');
-  assert.deepEqual(core.instructions.map((ix) => hex(ix.discriminator)), ['00', '01', '02', '03', '04', '05', '06', '07', '08']);
+  assert.deepEqual(
+    core.instructions.map((ix) => hex(ix.discriminator)),
+    ['00', '01', '02', '03', '04', '05', '06', '07', '08'],
+  );
 });
 
 test('hand-written: wrong instructionTags are refused', () => {
   const doc = raw('wormDTUJ6AWPNvk59vGQbDvGJmqbDTdgWgAqcLBCgUb.json');
   const address = 'wormDTUJ6AWPNvk59vGQbDvGJmqbDTdgWgAqcLBCgUb';
   assert.throws(() => readIdl(doc, { address, instructionTags: { initialize: 0 } }), /no tag for: attestToken/);
-  const tags = { ...hintsFile['wormDTUJ6AWPNvk59vGQbDvGJmqbDTdgWgAqcLBCgUb.json'].instructionTags as Record<string, number>, completeNativeWithPayload: 9 };
+  const tags = {
+    ...(hintsFile['wormDTUJ6AWPNvk59vGQbDvGJmqbDTdgWgAqcLBCgUb.json'].instructionTags as Record<string, number>),
+    completeNativeWithPayload: 9,
+  };
   assert.throws(() => readIdl(doc, { address, instructionTags: tags }), /does not have: completeNativeWithPayload/);
-  assert.throws(() => readIdl(raw('JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4.json'), { instructionTags: 'u8-position' }), /Anchor 0\.30 IDL has its own/);
+  assert.throws(
+    () => readIdl(raw('JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4.json'), { instructionTags: 'u8-position' }),
+    /Anchor 0\.30 IDL has its own/,
+  );
 });
 
 test('Codama: discriminator arguments become bytes and leave the arguments', () => {
   const raydium = read('675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8.json');
-  const rawIx = (name: string) => raw('675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8.json').program.instructions.find((ix: Raw) => ix.name === name);
+  const rawIx = (name: string) =>
+    raw('675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8.json').program.instructions.find((ix: Raw) => ix.name === name);
   // The raw file writes tag 10 as the single hex digit "a", and the v2 swaps as "10" and "11".
   assert.equal(rawIx('preInitialize').arguments[0].defaultValue.data, 'a');
   const ix = (name: string) => raydium.instructions.find((i) => i.name === name)!;
   assert.equal(hex(ix('preInitialize').discriminator), '0a');
   assert.equal(rawIx('swapBaseInV2').arguments[0].defaultValue.data, '10');
   assert.equal(hex(ix('swapBaseInV2').discriminator), '10');
-  assert.deepEqual(ix('swapBaseIn').args.map((a) => a.name), ['amountIn', 'minimumAmountOut']);
+  assert.deepEqual(
+    ix('swapBaseIn').args.map((a) => a.name),
+    ['amountIn', 'minimumAmountOut'],
+  );
 
   const system = read('11111111111111111111111111111111.json');
   assert.equal(hex(system.instructions.find((i) => i.name === 'transferSol')!.discriminator), '02000000');
 
   // Token-2022 extension instructions: the instruction tag, then the extension's own tag.
-  const token2022 = raw('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb.json').program.instructions.find((i: Raw) => i.name === 'setTransferFee');
+  const token2022 = raw('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb.json').program.instructions.find(
+    (i: Raw) => i.name === 'setTransferFee',
+  );
   const tags = token2022.arguments.slice(0, 2).map((a: Raw) => a.defaultValue.number);
   const setTransferFee = read('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb.json').instructions.find((i) => i.name === 'setTransferFee')!;
   assert.equal(hex(setTransferFee.discriminator), hex(tags));
-  assert.deepEqual(setTransferFee.args.map((a) => a.name), ['transferFeeBasisPoints', 'maximumFee']);
+  assert.deepEqual(
+    setTransferFee.args.map((a) => a.name),
+    ['transferFeeBasisPoints', 'maximumFee'],
+  );
 });
 
 test('Codama: SPL Token tags equal those of the Anchor 0.30 SPL Token IDL', () => {
@@ -326,7 +363,9 @@ test('Codama: Token Metadata tags equal the Shank IDL; account keys are enum var
     compared++;
   }
   assert.ok(compared >= 45, `${compared} compared`);
-  const keyEnum = raw('metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s@codama-1.14.0.json').program.definedTypes.find((t: Raw) => t.name === 'key');
+  const keyEnum = raw('metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s@codama-1.14.0.json').program.definedTypes.find(
+    (t: Raw) => t.name === 'key',
+  );
   const metadataV1 = keyEnum.type.variants.findIndex((v: Raw) => v.name === 'metadataV1');
   const metadata = codama.accounts.find((a) => a.name === 'metadata')!;
   assert.equal(hex(metadata.discriminator), hex([metadataV1]));
@@ -340,7 +379,10 @@ test('Codama: constant discriminators, and Anchor events behind a hidden prefix'
   assert.equal(hex(realm.discriminator), hex([rawRealm.discriminators[0].constant.value.number]));
   // The leading discriminator field, and `accountType`, which is the same byte (hints.json).
   assert.equal((realm.type as Raw).fields.length, rawRealm.data.fields.length - 2);
-  assert.equal((realm.type as Raw).fields.some((f: Raw) => f.name === 'accountType'), false);
+  assert.equal(
+    (realm.type as Raw).fields.some((f: Raw) => f.name === 'accountType'),
+    false,
+  );
 
   const loopscale = read('1oopBoJG58DgkUVKkEzKgyG9dvRmpgeEm1AVjoHkF78.json');
   const rawEvent = raw('1oopBoJG58DgkUVKkEzKgyG9dvRmpgeEm1AVjoHkF78.json').program.events[0];
@@ -352,10 +394,15 @@ test('Codama: constant discriminators, and Anchor events behind a hidden prefix'
 
 test('Shank: discriminants in their own width; explorer-kit sizes and COption prefixes', () => {
   const stake = read('Stake11111111111111111111111111111111111111.json');
-  const rawStake = raw('Stake11111111111111111111111111111111111111.json').instructions.find((ix: Raw) => ix.name === 'DeactivateDelinquent');
+  const rawStake = raw('Stake11111111111111111111111111111111111111.json').instructions.find(
+    (ix: Raw) => ix.name === 'DeactivateDelinquent',
+  );
   assert.deepEqual(rawStake.discriminant, { type: 'u32', value: 14 });
   assert.equal(hex(stake.instructions.find((ix) => ix.name === 'DeactivateDelinquent')!.discriminator), '0e000000');
-  assert.deepEqual(stake.accounts.map((a) => a.discriminator.length), [0, 0, 0, 0]);
+  assert.deepEqual(
+    stake.accounts.map((a) => a.discriminator.length),
+    [0, 0, 0, 0],
+  );
 
   const metadata = read('metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s.json');
   assert.equal(hex(metadata.instructions.find((ix) => ix.name === 'CreateMetadataAccountV3')!.discriminator), hex([33]));
@@ -363,7 +410,12 @@ test('Shank: discriminants in their own width; explorer-kit sizes and COption pr
   const vote = read('Vote111111111111111111111111111111111111111.json');
   const voteState = vote.accounts.find((a) => a.name === 'VoteState')!.type as Raw;
   const voters = voteState.fields.find((f: Raw) => f.name === 'authorized_voters');
-  assert.deepEqual(voters.type, { kind: 'map', key: { kind: 'int', bytes: 8, signed: false }, value: { kind: 'pubkey' }, size: { kind: 'prefix', bytes: 8 } });
+  assert.deepEqual(voters.type, {
+    kind: 'map',
+    key: { kind: 'int', bytes: 8, signed: false },
+    value: { kind: 'pubkey' },
+    size: { kind: 'prefix', bytes: 8 },
+  });
 
   const token2022 = read('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb@shank-1.0.0.json');
   const freeze = token2022.instructions.find((ix) => ix.name === 'initializeMint')!.args.find((a) => a.name === 'freezeAuthority')!;
@@ -380,7 +432,10 @@ test('Anchor 0.30: zero-copy layout, tuple structs, and an address from the hint
   const pool = clmm.accounts.find((a) => a.name === 'PoolState')!;
   assert.equal(pool.serialization, 'bytemuckunsafe');
   assert.deepEqual(pool.repr, { kind: 'c', packed: true });
-  assert.equal(hex(pool.discriminator), hex(raw('CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK.json').accounts.find((a: Raw) => a.name === 'PoolState').discriminator));
+  assert.equal(
+    hex(pool.discriminator),
+    hex(raw('CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK.json').accounts.find((a: Raw) => a.name === 'PoolState').discriminator),
+  );
 
   const pump = read('6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P.json');
   assert.deepEqual(pump.types.get('OptionBool')!.type, { kind: 'tuple', items: [{ kind: 'bool' }] });
@@ -404,7 +459,16 @@ test('Anchor 0.30: generic types and const-generic arrays', () => {
         args: [
           {
             name: 'generic_field',
-            type: { defined: { name: 'GenericType', generics: [{ kind: 'type', type: 'u32' }, { kind: 'type', type: 'u64' }, { kind: 'const', value: '10' }] } },
+            type: {
+              defined: {
+                name: 'GenericType',
+                generics: [
+                  { kind: 'type', type: 'u32' },
+                  { kind: 'type', type: 'u64' },
+                  { kind: 'const', value: '10' },
+                ],
+              },
+            },
           },
         ],
       },
@@ -412,7 +476,11 @@ test('Anchor 0.30: generic types and const-generic arrays', () => {
     types: [
       {
         name: 'GenericType',
-        generics: [{ kind: 'type', name: 'T' }, { kind: 'type', name: 'U' }, { kind: 'const', name: 'N', type: 'usize' }],
+        generics: [
+          { kind: 'type', name: 'T' },
+          { kind: 'type', name: 'U' },
+          { kind: 'const', name: 'N', type: 'usize' },
+        ],
         type: {
           kind: 'struct',
           fields: [
@@ -434,7 +502,11 @@ test('Anchor 0.30: generic types and const-generic arrays', () => {
     args: [{ kind: 'int', bytes: 4, signed: false }, { kind: 'int', bytes: 8, signed: false }, 10],
   });
   const generic = p.types.get('GenericType')!;
-  assert.deepEqual(generic.generics, [{ name: 'T', kind: 'type' }, { name: 'U', kind: 'type' }, { name: 'N', kind: 'const' }]);
+  assert.deepEqual(generic.generics, [
+    { name: 'T', kind: 'type' },
+    { name: 'U', kind: 'type' },
+    { name: 'N', kind: 'const' },
+  ]);
   const fields = (generic.type as Raw).fields;
   assert.deepEqual(fields[2].type, { kind: 'array', item: { kind: 'int', bytes: 1, signed: false }, length: { generic: 'N' } });
   assert.deepEqual(fields[3].type, { kind: 'defined', name: 'WrappedU8Array', args: [{ kind: 'generic', name: 'N' }] });

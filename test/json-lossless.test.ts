@@ -99,11 +99,7 @@ test('long digit runs inside strings stay strings', () => {
 });
 
 test('big integers after strings with escaped quotes or trailing backslashes are kept', () => {
-  for (const text of [
-    String.raw`["x\"",${U64_MAX}]`,
-    String.raw`["a\\",${U64_MAX}]`,
-    String.raw`["a\\\"b\\\\",{"k\\":${U64_MAX}}]`,
-  ]) {
+  for (const text of [String.raw`["x\"",${U64_MAX}]`, String.raw`["a\\",${U64_MAX}]`, String.raw`["a\\\"b\\\\",{"k\\":${U64_MAX}}]`]) {
     assert.equal(stringifyJson(parseJson(text)), text);
   }
 });

@@ -32,40 +32,87 @@ const exact: [string, string, string][] = [
   ['fractional id', '{"jsonrpc":"2.0","id":1.5,"method":"getSlot"}', parseError],
   ['id above u64', '{"jsonrpc":"2.0","id":18446744073709551616,"method":"getSlot"}', parseError],
   ['missing jsonrpc', '{"id":9,"method":"getSlot"}', '{"error":{"code":-32600,"message":"Unsupported JSON-RPC protocol version"},"id":9}'],
-  ['unknown method', '{"jsonrpc":"2.0","id":1,"method":"getFoo"}', '{"jsonrpc":"2.0","error":{"code":-32601,"message":"Method not found"},"id":1}'],
+  [
+    'unknown method',
+    '{"jsonrpc":"2.0","id":1,"method":"getFoo"}',
+    '{"jsonrpc":"2.0","error":{"code":-32601,"message":"Method not found"},"id":1}',
+  ],
   ['notification', '{"jsonrpc":"2.0","method":"getSlot"}', ''],
   ['empty batch', '[]', ''],
   ['batch of non-objects', '[1,2,3]', parseError],
   ['batch with a bad id', '[{"jsonrpc":"2.0","id":1,"method":"getHealth"},{"jsonrpc":"2.0","id":true,"method":"getHealth"}]', parseError],
   ['batch of one empty object', '[{}]', `[${invalidRequest('null')}]`],
   ['batch of notifications', '[{"jsonrpc":"2.0","method":"getSlot"},{"jsonrpc":"2.0","method":"getHealth"}]', ''],
-  ['u64 id echoed exactly', '{"jsonrpc":"2.0","id":18446744073709551615,"method":"getHealth"}', '{"jsonrpc":"2.0","result":"ok","id":18446744073709551615}'],
-  ['params as object', `{"jsonrpc":"2.0","id":1,"method":"getTransaction","params":{"signature":"${signature}"}}`,
-    '{"jsonrpc":"2.0","error":{"code":-32602,"message":"`params` should be an array"},"id":1}'],
-  ['no params', '{"jsonrpc":"2.0","id":1,"method":"getTransaction"}',
-    '{"jsonrpc":"2.0","error":{"code":-32602,"message":"`params` should have at least 1 argument(s)"},"id":1}'],
-  ['too many params', `{"jsonrpc":"2.0","id":1,"method":"getTransaction","params":["${signature}",{},3]}`,
-    '{"jsonrpc":"2.0","error":{"code":-32602,"message":"Invalid parameters: Expected from 1 to 2 parameters.","data":"\\"Got: 3\\""},"id":1}'],
-  ['signature of wrong type', '{"jsonrpc":"2.0","id":1,"method":"getTransaction","params":[1]}',
-    '{"jsonrpc":"2.0","error":{"code":-32602,"message":"Invalid params: invalid type: integer `1`, expected a string."},"id":1}'],
-  ['signature not base58', '{"jsonrpc":"2.0","id":1,"method":"getTransaction","params":["0OIl"]}',
-    '{"jsonrpc":"2.0","error":{"code":-32602,"message":"Invalid param: Invalid"},"id":1}'],
-  ['signature too short', '{"jsonrpc":"2.0","id":1,"method":"getTransaction","params":["abc"]}',
-    '{"jsonrpc":"2.0","error":{"code":-32602,"message":"Invalid param: WrongSize"},"id":1}'],
-  ['bad transaction config', `{"jsonrpc":"2.0","id":1,"method":"getTransaction","params":["${signature}",{"encoding":"xml"}]}`,
-    '{"jsonrpc":"2.0","error":{"code":-32602,"message":"Invalid params: data did not match any variant of untagged enum RpcEncodingConfigWrapper."},"id":1}'],
-  ['processed commitment', `{"jsonrpc":"2.0","id":1,"method":"getTransaction","params":["${signature}",{"commitment":"processed"}]}`,
-    '{"jsonrpc":"2.0","error":{"code":-32602,"message":"Method does not support commitment below `confirmed`"},"id":1}'],
-  ['addresses not an array', '{"jsonrpc":"2.0","id":1,"method":"getMultipleAccounts","params":["k1"]}',
-    '{"jsonrpc":"2.0","error":{"code":-32602,"message":"Invalid params: invalid type: string \\"k1\\", expected a sequence."},"id":1}'],
-  ['unknown account encoding', '{"jsonrpc":"2.0","id":1,"method":"getMultipleAccounts","params":[[],{"encoding":"foo"}]}',
-    '{"jsonrpc":"2.0","error":{"code":-32602,"message":"Invalid params: unknown variant `foo`, expected one of `binary`, `base58`, `base64`, `jsonParsed`, `base64+zstd`."},"id":1}'],
-  ['dataSlice without length', '{"jsonrpc":"2.0","id":1,"method":"getMultipleAccounts","params":[[],{"dataSlice":{"offset":0}}]}',
-    '{"jsonrpc":"2.0","error":{"code":-32602,"message":"Invalid params: missing field `length`."},"id":1}'],
-  ['config not an object', '{"jsonrpc":"2.0","id":1,"method":"getMultipleAccounts","params":[[],"base64"]}',
-    '{"jsonrpc":"2.0","error":{"code":-32602,"message":"Invalid params: invalid type: string \\"base64\\", expected struct RpcAccountInfoConfig."},"id":1}'],
-  ['bad address', '{"jsonrpc":"2.0","id":1,"method":"getMultipleAccounts","params":[["11111111111111111111111111111111","xyz"]]}',
-    '{"jsonrpc":"2.0","error":{"code":-32602,"message":"Invalid param: WrongSize"},"id":1}'],
+  [
+    'u64 id echoed exactly',
+    '{"jsonrpc":"2.0","id":18446744073709551615,"method":"getHealth"}',
+    '{"jsonrpc":"2.0","result":"ok","id":18446744073709551615}',
+  ],
+  [
+    'params as object',
+    `{"jsonrpc":"2.0","id":1,"method":"getTransaction","params":{"signature":"${signature}"}}`,
+    '{"jsonrpc":"2.0","error":{"code":-32602,"message":"`params` should be an array"},"id":1}',
+  ],
+  [
+    'no params',
+    '{"jsonrpc":"2.0","id":1,"method":"getTransaction"}',
+    '{"jsonrpc":"2.0","error":{"code":-32602,"message":"`params` should have at least 1 argument(s)"},"id":1}',
+  ],
+  [
+    'too many params',
+    `{"jsonrpc":"2.0","id":1,"method":"getTransaction","params":["${signature}",{},3]}`,
+    '{"jsonrpc":"2.0","error":{"code":-32602,"message":"Invalid parameters: Expected from 1 to 2 parameters.","data":"\\"Got: 3\\""},"id":1}',
+  ],
+  [
+    'signature of wrong type',
+    '{"jsonrpc":"2.0","id":1,"method":"getTransaction","params":[1]}',
+    '{"jsonrpc":"2.0","error":{"code":-32602,"message":"Invalid params: invalid type: integer `1`, expected a string."},"id":1}',
+  ],
+  [
+    'signature not base58',
+    '{"jsonrpc":"2.0","id":1,"method":"getTransaction","params":["0OIl"]}',
+    '{"jsonrpc":"2.0","error":{"code":-32602,"message":"Invalid param: Invalid"},"id":1}',
+  ],
+  [
+    'signature too short',
+    '{"jsonrpc":"2.0","id":1,"method":"getTransaction","params":["abc"]}',
+    '{"jsonrpc":"2.0","error":{"code":-32602,"message":"Invalid param: WrongSize"},"id":1}',
+  ],
+  [
+    'bad transaction config',
+    `{"jsonrpc":"2.0","id":1,"method":"getTransaction","params":["${signature}",{"encoding":"xml"}]}`,
+    '{"jsonrpc":"2.0","error":{"code":-32602,"message":"Invalid params: data did not match any variant of untagged enum RpcEncodingConfigWrapper."},"id":1}',
+  ],
+  [
+    'processed commitment',
+    `{"jsonrpc":"2.0","id":1,"method":"getTransaction","params":["${signature}",{"commitment":"processed"}]}`,
+    '{"jsonrpc":"2.0","error":{"code":-32602,"message":"Method does not support commitment below `confirmed`"},"id":1}',
+  ],
+  [
+    'addresses not an array',
+    '{"jsonrpc":"2.0","id":1,"method":"getMultipleAccounts","params":["k1"]}',
+    '{"jsonrpc":"2.0","error":{"code":-32602,"message":"Invalid params: invalid type: string \\"k1\\", expected a sequence."},"id":1}',
+  ],
+  [
+    'unknown account encoding',
+    '{"jsonrpc":"2.0","id":1,"method":"getMultipleAccounts","params":[[],{"encoding":"foo"}]}',
+    '{"jsonrpc":"2.0","error":{"code":-32602,"message":"Invalid params: unknown variant `foo`, expected one of `binary`, `base58`, `base64`, `jsonParsed`, `base64+zstd`."},"id":1}',
+  ],
+  [
+    'dataSlice without length',
+    '{"jsonrpc":"2.0","id":1,"method":"getMultipleAccounts","params":[[],{"dataSlice":{"offset":0}}]}',
+    '{"jsonrpc":"2.0","error":{"code":-32602,"message":"Invalid params: missing field `length`."},"id":1}',
+  ],
+  [
+    'config not an object',
+    '{"jsonrpc":"2.0","id":1,"method":"getMultipleAccounts","params":[[],"base64"]}',
+    '{"jsonrpc":"2.0","error":{"code":-32602,"message":"Invalid params: invalid type: string \\"base64\\", expected struct RpcAccountInfoConfig."},"id":1}',
+  ],
+  [
+    'bad address',
+    '{"jsonrpc":"2.0","id":1,"method":"getMultipleAccounts","params":[["11111111111111111111111111111111","xyz"]]}',
+    '{"jsonrpc":"2.0","error":{"code":-32602,"message":"Invalid param: WrongSize"},"id":1}',
+  ],
 ];
 
 for (const [name, body, expected] of exact) {
@@ -86,7 +133,10 @@ test('mixed batch answers in request order and drops notifications', async () =>
     rpc('getHealth', [], 'last'),
   ]);
   const parts = JSON.parse(answer.text);
-  assert.deepEqual(parts.map((p: { id: unknown }) => p.id), ['first', null, 3, 'last']);
+  assert.deepEqual(
+    parts.map((p: { id: unknown }) => p.id),
+    ['first', null, 3, 'last'],
+  );
   assert.equal(parts[0].result, 'ok');
   assert.equal(parts[1].error.code, -32600);
   assert.equal(parts[2].error.code, -32601);
@@ -99,11 +149,17 @@ test('more than 100 addresses are refused before any is parsed', async () => {
 });
 
 test('batches: more than 10 getTransaction are refused, each entry with its own id', async () => {
-  const batch: object[] = Array.from({ length: 11 }, (_, i) => rpc('getTransaction', [signature, { maxSupportedTransactionVersion: 0 }], i));
+  const batch: object[] = Array.from({ length: 11 }, (_, i) =>
+    rpc('getTransaction', [signature, { maxSupportedTransactionVersion: 0 }], i),
+  );
   batch.push({ jsonrpc: '2.0', method: 'getSlot' }, rpc('getSlot', [], 'slot'));
   const answer = JSON.parse((await post(endpoint, batch)).text);
   assert.ok(Array.isArray(answer));
-  assert.deepEqual(answer.map((a: { id: unknown }) => a.id), [...Array.from({ length: 11 }, (_, i) => i), 'slot'], 'the notification gets nothing');
+  assert.deepEqual(
+    answer.map((a: { id: unknown }) => a.id),
+    [...Array.from({ length: 11 }, (_, i) => i), 'slot'],
+    'the notification gets nothing',
+  );
   for (const entry of answer) {
     assert.equal(entry.error.code, -32600);
     assert.match(entry.error.message, /11 getTransaction requests; the maximum is 10/);
@@ -115,12 +171,19 @@ test('batches: more than 100 entries are refused the same way', async () => {
   const batch = Array.from({ length: 101 }, (_, i) => rpc('getSlot', [], i));
   const answer = JSON.parse((await post(endpoint, batch)).text);
   assert.equal(answer.length, 101);
-  assert.ok(answer.every((entry: { error: { message: string } }, i: number) => answer[i].id === i && /101 requests; the maximum is 100/.test(entry.error.message)));
+  assert.ok(
+    answer.every(
+      (entry: { error: { message: string } }, i: number) =>
+        answer[i].id === i && /101 requests; the maximum is 100/.test(entry.error.message),
+    ),
+  );
 });
 
 test('batches: 10 getTransaction pass, getMultipleAccounts inside a batch gets its own error', async () => {
   const batch = [
-    ...Array.from({ length: 10 }, (_, i) => rpc('getTransaction', [signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }], i)),
+    ...Array.from({ length: 10 }, (_, i) =>
+      rpc('getTransaction', [signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }], i),
+    ),
     rpc('getMultipleAccounts', [['11111111111111111111111111111111']], 'gma'),
   ];
   const answer = JSON.parse((await post(endpoint, batch)).text);

@@ -5,14 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import {
-  fingerprintOf,
-  generateApiKey,
-  hashApiKey,
-  looksLikeApiKey,
-  looksLikeFingerprint,
-  sameHash,
-} from '../src/auth/api-key.js';
+import { fingerprintOf, generateApiKey, hashApiKey, looksLikeApiKey, looksLikeFingerprint, sameHash } from '../src/auth/api-key.js';
 import { openSqliteKeyStore } from '../src/auth/key-store.js';
 import { defaultPlans } from '../src/auth/plans.js';
 
@@ -56,7 +49,10 @@ test('create, find, list and count keys', (t) => {
   assert.equal(record.fingerprint, fingerprintOf(key));
   assert.equal(record.label, 'ci');
   assert.equal(record.revokedAt, null);
-  assert.deepEqual(record.plan, defaultPlans.find((p) => p.name === 'developer'));
+  assert.deepEqual(
+    record.plan,
+    defaultPlans.find((p) => p.name === 'developer'),
+  );
   assert.ok(!Number.isNaN(Date.parse(record.createdAt)));
 
   const other = store.createKey('free');

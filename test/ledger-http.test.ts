@@ -54,7 +54,7 @@ test('transactions stored as json or base64 are also served as jsonParsed and in
   }
 });
 
-test('the node\'s version rules: no version key without maxSupportedTransactionVersion, -32015 for v0', async () => {
+test("the node's version rules: no version key without maxSupportedTransactionVersion, -32015 for v0", async () => {
   const legacy = transactionFiles.find(([file]) => versionOf(storedTransaction(file)) === 'legacy')!;
   const v0 = transactionFiles.find(([file]) => versionOf(storedTransaction(file)) === 0)!;
   const plain = (await call('getTransaction', [legacy[1], legacy[2]])).value.result;
@@ -62,7 +62,8 @@ test('the node\'s version rules: no version key without maxSupportedTransactionV
   const refused = (await call('getTransaction', [v0[1], { encoding: v0[2] }])).value.error;
   assert.deepEqual(refused, {
     code: -32015,
-    message: 'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0',
+    message:
+      'Transaction version (0) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": 0',
   });
 });
 
@@ -97,12 +98,17 @@ test('getMultipleAccounts returns the stored accounts, exact u64 rentEpoch, null
   assert.match(text, /"rentEpoch":18446744073709551615,/);
 });
 
-test('getAccountInfo: binary by default for small accounts, the node\'s error for large ones', async () => {
-  const mint = readdirSync(corpusAccountsDir).find((f) => f.endsWith('.json') && (parseJson(readFileSync(join(corpusAccountsDir, f), 'utf8')) as any).space === 82)!;
+test("getAccountInfo: binary by default for small accounts, the node's error for large ones", async () => {
+  const mint = readdirSync(corpusAccountsDir).find(
+    (f) => f.endsWith('.json') && (parseJson(readFileSync(join(corpusAccountsDir, f), 'utf8')) as any).space === 82,
+  )!;
   const small = (await call('getAccountInfo', [mint.replace('.json', '')])).value.result;
   assert.equal(typeof small.value.data, 'string');
   const large = (await call('getAccountInfo', [accountFiles.find((f) => f.startsWith('6A5NH'))!.replace('.json', '')])).value.error;
-  assert.deepEqual(large, { code: -32600, message: 'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.' });
+  assert.deepEqual(large, {
+    code: -32600,
+    message: 'Encoded binary (base 58) data should be less than 128 bytes, please use Base64 encoding.',
+  });
 });
 
 test('slot, version and health come from the ledger; other methods say to use an upstream', async () => {
@@ -120,7 +126,18 @@ test('ledger import fills a new ledger from a node, which then serves the same a
   const [file, signature] = transactionFiles.find((m) => m[2] === 'base64')!;
   const account = accountFiles[0].replace('.json', '');
   const ledgerFile = join(tempDir(), 'imported.sqlite');
-  const output = runCli(['ledger', 'import', '--from', `${gw.url}/${gw.key}`, '--signature', signature, '--account', account, '--ledger', ledgerFile]);
+  const output = runCli([
+    'ledger',
+    'import',
+    '--from',
+    `${gw.url}/${gw.key}`,
+    '--signature',
+    signature,
+    '--account',
+    account,
+    '--ledger',
+    ledgerFile,
+  ]);
   assert.match(output, /stored/);
   const stats = JSON.parse(runCli(['ledger', 'stats', '--ledger', ledgerFile]));
   assert.equal(stats.transactions, 1, file);

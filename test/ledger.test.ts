@@ -93,14 +93,12 @@ const V0_UNSUPPORTED =
   'Transaction version (0) is not supported by the requesting client. Please try the request again with the ' +
   'following configuration parameter: "maxSupportedTransactionVersion": 0';
 /** A MetaMask mock whose address table lookup says `readableIndexes` instead of `readonlyIndexes`. */
-const MISSPELT_LOOKUP_FIXTURE =
-  '28rWme56aMyaP8oX18unFeZg65iyDEhjLhvMBpxyFgKcn38P37ZRsssSZoHDCCr5xUfwfpqsVSSBoShLitHQLdrr';
+const MISSPELT_LOOKUP_FIXTURE = '28rWme56aMyaP8oX18unFeZg65iyDEhjLhvMBpxyFgKcn38P37ZRsssSZoHDCCr5xUfwfpqsVSSBoShLitHQLdrr';
 /**
  * Recorded with "version": 0, but its message has no addressTableLookups and the fee payer's
  * signature verifies over the legacy serialization: the stated version is the recorder's.
  */
-const LEGACY_LABELLED_V0 =
-  '2E9Ddokz6HZkn457gAhd7uaUYnWtgUuRQaGGKFb2xDtYY3Mxn81DaXPMKfLLmcWMUAEQwZG1WF6mfcXMKr2yBqZU';
+const LEGACY_LABELLED_V0 = '2E9Ddokz6HZkn457gAhd7uaUYnWtgUuRQaGGKFb2xDtYY3Mxn81DaXPMKfLLmcWMUAEQwZG1WF6mfcXMKr2yBqZU';
 const UNKNOWN_SIGNATURE = '1'.repeat(64);
 const UNKNOWN_ADDRESS = '11111111111111111111111111111112';
 const TOKEN_ACCOUNT = '6A5NHCj1yF6urc9wZNe6Bcjj4LVszQNj5DwAWG97yzMu'; // 165 bytes, Tokenkeg owner
@@ -221,7 +219,7 @@ describe('embedded ledger built from the corpus', () => {
     }
   });
 
-  it('serves the mock record with the node\'s readonlyIndexes spelling, so it also re-encodes', () => {
+  it("serves the mock record with the node's readonlyIndexes spelling, so it also re-encodes", () => {
     const fixture = corpusTxs.find((t) => t.signature === MISSPELT_LOOKUP_FIXTURE)!;
     assert.match(readFileSync(join(corpusTransactionsDir, fixture.file), 'utf8'), /"readableIndexes"/);
     const json = rpc.getTransaction(MISSPELT_LOOKUP_FIXTURE, { encoding: 'json', maxSupportedTransactionVersion: 0 });

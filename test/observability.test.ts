@@ -59,14 +59,22 @@ async function scrape(gw: RunningGateway): Promise<Samples> {
     if (line === '' || line.startsWith('#')) continue;
     const m = /^([a-z_:][a-z0-9_:]*)(?:\{(.*)\})? (\S+)$/i.exec(line);
     assert.ok(m, `not a sample line: ${line}`);
-    const labels = m[2] ? m[2].split(/,(?=[a-z_]+=")/).sort().join(',') : '';
+    const labels = m[2]
+      ? m[2]
+          .split(/,(?=[a-z_]+=")/)
+          .sort()
+          .join(',')
+      : '';
     samples.set(labels ? `${m[1]}{${labels}}` : m[1], Number(m[3]));
   }
   return samples;
 }
 
 const sample = (s: Samples, name: string, labels: Record<string, string> = {}) => {
-  const text = Object.entries(labels).map(([k, v]) => `${k}="${v}"`).sort().join(',');
+  const text = Object.entries(labels)
+    .map(([k, v]) => `${k}="${v}"`)
+    .sort()
+    .join(',');
   return s.get(text ? `${name}{${text}}` : name) ?? 0;
 };
 
@@ -90,9 +98,15 @@ for (const workers of ['0', '1']) {
 
     await post(rpcUrl, rpc('getSlot'));
     await post(rpcUrl, [rpc('getSlot', [], 1), rpc('getBalance', ['not base58!'], 2)]);
-    const enhanced = await post(`${rpcUrl}?explorerkit=true`, rpc('getTransaction', [okxSignature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }]));
+    const enhanced = await post(
+      `${rpcUrl}?explorerkit=true`,
+      rpc('getTransaction', [okxSignature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }]),
+    );
     assert.equal(enhanced.status, 200);
-    await post(`${rpcUrl}?actionskit=true`, rpc('getTransaction', [swapSignature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }]));
+    await post(
+      `${rpcUrl}?actionskit=true`,
+      rpc('getTransaction', [swapSignature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }]),
+    );
     await post(`${gw.url}/not-a-key`, rpc('getSlot'));
     await post(rpcUrl, rpc('someMethodNobodyHas'));
 
@@ -102,8 +116,11 @@ for (const workers of ['0', '1']) {
     assert.equal(sample(after, 'enhanced_rpc_calls_total', { method: 'getTransaction', flags: 'actionskit', outcome: 'ok' }), 1);
     assert.equal(sample(after, 'enhanced_rpc_call_duration_seconds_count', { method: 'getTransaction', flags: 'actionskit' }), 1);
     // Unknown method names share one label value, so clients cannot mint new series.
-    assert.ok(sample(after, 'enhanced_rpc_calls_total', { method: 'other', flags: 'none', outcome: 'ok' })
-      + sample(after, 'enhanced_rpc_calls_total', { method: 'other', flags: 'none', outcome: 'error' }) >= 1);
+    assert.ok(
+      sample(after, 'enhanced_rpc_calls_total', { method: 'other', flags: 'none', outcome: 'ok' }) +
+        sample(after, 'enhanced_rpc_calls_total', { method: 'other', flags: 'none', outcome: 'error' }) >=
+        1,
+    );
     assert.ok(![...after.keys()].some((k) => k.includes('someMethodNobodyHas')));
     assert.equal(sample(after, 'enhanced_rpc_http_responses_total', { status: '401' }), 1);
     assert.deepEqual(undecodedIn(enhanced.text), {}, 'the corpus transaction decodes whole');
@@ -128,7 +145,10 @@ for (const workers of ['0', '1']) {
     t.after(() => node.close());
     const upstream = `http://127.0.0.1:${(node.address() as { port: number }).port}`;
     const gw = await gateway(['--workers', workers, '--upstream', upstream, '--ledger', join(tempDir(), 'cache.sqlite')]);
-    const enhanced = await post(`${gw.url}/${gw.key}?explorerkit=true`, rpc('getTransaction', [okxSignature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }]));
+    const enhanced = await post(
+      `${gw.url}/${gw.key}?explorerkit=true`,
+      rpc('getTransaction', [okxSignature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }]),
+    );
     assert.equal(enhanced.status, 200);
     const expected = undecodedIn(enhanced.text);
     assert.ok((expected[okxRouter] ?? 0) > 0, 'the altered router entries stay as the node gave them');
@@ -139,11 +159,18 @@ for (const workers of ['0', '1']) {
   });
 }
 
-test('/health stays the node\'s plain text; /health/detail reports each upstream without its path', async () => {
+test("/health stays the node's plain text; /health/detail reports each upstream without its path", async () => {
   const node = await gateway();
   const upstreamSecret = node.key;
   const dead = `http://127.0.0.1:1/${'s3cret'.repeat(4)}`;
-  const gw = await gateway(['--upstream', `${node.url}/${upstreamSecret}`, '--upstream', dead, '--ledger', join(tempDir(), 'cache.sqlite')]);
+  const gw = await gateway([
+    '--upstream',
+    `${node.url}/${upstreamSecret}`,
+    '--upstream',
+    dead,
+    '--ledger',
+    join(tempDir(), 'cache.sqlite'),
+  ]);
   const health = await fetch(`${gw.url}/health`);
   assert.equal(health.status, 200);
   assert.equal(await health.text(), 'ok');
@@ -152,7 +179,11 @@ test('/health stays the node\'s plain text; /health/detail reports each upstream
   for (let i = 0; i < 4; i++) await post(`${gw.url}/${gw.key}`, rpc('getSlot', [], i));
   const detail = await fetch(`${gw.url}/health/detail`);
   assert.equal(detail.status, 200);
-  const body = await detail.json() as { status: string; backend: Record<string, { up: boolean; consecutiveFailures: number }>; inFlight: number };
+  const body = (await detail.json()) as {
+    status: string;
+    backend: Record<string, { up: boolean; consecutiveFailures: number }>;
+    inFlight: number;
+  };
   assert.equal(body.status, 'ok');
   assert.deepEqual(Object.keys(body.backend).sort(), [new URL(node.url).origin, 'http://127.0.0.1:1'].sort());
   assert.equal(body.backend[new URL(node.url).origin].up, true);
@@ -169,7 +200,10 @@ test('the log is one JSON object per line, and keys never appear in it', async (
   await post(`${gw.url}/${gw.key}`, rpc('getSlot'));
   await post(`${gw.url}/wrong-key-${gw.key.slice(0, 8)}`, rpc('getSlot'));
   await post(`${gw.url}/`, rpc('getSlot'), { 'x-api-key': gw.key });
-  const lines = gw.output().split('\n').filter((l) => l.startsWith('{'));
+  const lines = gw
+    .output()
+    .split('\n')
+    .filter((l) => l.startsWith('{'));
   const started = lines.map((l) => JSON.parse(l) as { level: number; msg: string; port?: number }).find((r) => r.msg === 'gateway started');
   assert.ok(started, 'a structured start record');
   assert.equal(started.level, 30);

@@ -37,10 +37,12 @@ const componentId = (name: string) => `urn:enhanced-rpc:openrpc:${name}`;
 function resolvable(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(resolvable);
   if (typeof schema !== 'object' || schema === null) return schema;
-  return Object.fromEntries(Object.entries(schema).map(([k, v]) => {
-    const local = k === '$ref' && typeof v === 'string' ? /^#\/components\/schemas\/(\w+)$/.exec(v) : null;
-    return [k, local ? componentId(local[1]) : resolvable(v)];
-  }));
+  return Object.fromEntries(
+    Object.entries(schema).map(([k, v]) => {
+      const local = k === '$ref' && typeof v === 'string' ? /^#\/components\/schemas\/(\w+)$/.exec(v) : null;
+      return [k, local ? componentId(local[1]) : resolvable(v)];
+    }),
+  );
 }
 
 function schemaChecker() {
@@ -62,7 +64,11 @@ function schemaChecker() {
       },
     },
   });
-  const jsonSchemaTools = { ...draft07, $id: 'https://meta.json-schema.tools/', definitions: { ...draft07.definitions, JSONSchemaObject: { type: 'object', properties: draft07.properties } } };
+  const jsonSchemaTools = {
+    ...draft07,
+    $id: 'https://meta.json-schema.tools/',
+    definitions: { ...draft07.definitions, JSONSchemaObject: { type: 'object', properties: draft07.properties } },
+  };
   // Referred to both with and without the trailing slash, which ajv keeps apart.
   ajv.addMetaSchema(jsonSchemaTools);
   ajv.addSchema({ ...jsonSchemaTools, $id: 'https://meta.json-schema.tools' });
@@ -78,14 +84,16 @@ function assertMatches(schema: unknown, value: unknown, what: string) {
 }
 
 const method = (name: string) => doc.methods.find((m: { name: string }) => m.name === name);
-const query = (flags: Record<string, string | undefined> = {}) => (Object.keys(flags).length ? `?${new URLSearchParams(flags as Record<string, string>)}` : '');
+const query = (flags: Record<string, string | undefined> = {}) =>
+  Object.keys(flags).length ? `?${new URLSearchParams(flags as Record<string, string>)}` : '';
 
 async function answerOf(name: string, params: unknown[], flags: Record<string, string | undefined> = {}) {
   const answer = await post(`${gw.url}/${gw.key}${query(flags)}`, rpc(name, params));
   assert.equal(answer.status, 200, answer.text);
   return answer.text;
 }
-const call = async (name: string, params: unknown[], flags: Record<string, string | undefined> = {}) => JSON.parse(await answerOf(name, params, flags));
+const call = async (name: string, params: unknown[], flags: Record<string, string | undefined> = {}) =>
+  JSON.parse(await answerOf(name, params, flags));
 
 test('rpc.discover answers docs/openrpc.json as written, alone and in a batch', async () => {
   const single = await post(`${gw.url}/${gw.key}`, { jsonrpc: '2.0', id: 7, method: 'rpc.discover' });
@@ -104,10 +112,16 @@ test('rpc.discover is a call like any other: it needs a key and is counted again
   const free = await startGateway([], 'free');
   try {
     // The free plan's burst is 20 requests: a batch of 21 cannot fit, whatever it asks for.
-    const fits = await post(`${free.url}/${free.key}`, Array.from({ length: 20 }, (_, i) => rpc('rpc.discover', [], i)));
+    const fits = await post(
+      `${free.url}/${free.key}`,
+      Array.from({ length: 20 }, (_, i) => rpc('rpc.discover', [], i)),
+    );
     assert.equal(fits.status, 200);
     assert.equal(JSON.parse(fits.text).length, 20);
-    const tooMany = await post(`${free.url}/${free.key}`, Array.from({ length: 21 }, (_, i) => rpc('rpc.discover', [], i)));
+    const tooMany = await post(
+      `${free.url}/${free.key}`,
+      Array.from({ length: 21 }, (_, i) => rpc('rpc.discover', [], i)),
+    );
     assert.equal(tooMany.status, 429);
     const flagged = await post(`${free.url}/${free.key}?explorerkit=true`, rpc('rpc.discover'));
     assert.equal(flagged.status, 403, 'the plan has no enhanced parsing, whatever the method');
@@ -157,7 +171,11 @@ test('every documented example is answered, with the documented params, result s
       assertMatches(m.result.schema, answer.result, `${what}, result`);
       if (example.result) {
         const documented = exactDoc.methods[k].examples[e].result.value;
-        assert.deepEqual((parseJson(text) as { result: unknown }).result, documented, `${what}: the documented result is the gateway's answer`);
+        assert.deepEqual(
+          (parseJson(text) as { result: unknown }).result,
+          documented,
+          `${what}: the documented result is the gateway's answer`,
+        );
       }
     }
   }
@@ -165,8 +183,8 @@ test('every documented example is answered, with the documented params, result s
 
 /** The config schema of a method's second param and the values its members document (enums or examples). */
 function documentedConfigValues(methodName: string): [string, unknown[]][] {
-  const config = method(methodName).params[1].schema.anyOf
-    .map((s: { $ref?: string }) => s.$ref && doc.components.schemas[s.$ref.split('/').pop()!])
+  const config = method(methodName)
+    .params[1].schema.anyOf.map((s: { $ref?: string }) => s.$ref && doc.components.schemas[s.$ref.split('/').pop()!])
     .find((s: { type?: string } | undefined) => s?.type === 'object');
   return Object.entries(config.properties).map(([name, schema]: [string, any]) => {
     const resolved = schema.$ref ? doc.components.schemas[schema.$ref.split('/').pop()] : schema;
@@ -187,7 +205,11 @@ test('every documented config member and value is accepted', async () => {
       for (const value of values) {
         for (const flags of [{}, { explorerkit: 'true' }]) {
           const answer = await call(name, [first, { [member]: value }], flags);
-          assert.equal(answer.error, undefined, `${name} ${member}=${JSON.stringify(value)} ${query(flags)}: ${JSON.stringify(answer.error)}`);
+          assert.equal(
+            answer.error,
+            undefined,
+            `${name} ${member}=${JSON.stringify(value)} ${query(flags)}: ${JSON.stringify(answer.error)}`,
+          );
           assertMatches(method(name).result.schema, answer.result, `${name} ${member}=${JSON.stringify(value)}`);
         }
       }
@@ -211,7 +233,9 @@ test('every corpus answer, in every encoding and flag set, has the documented re
     }
   }
   assert.ok(checked > 300);
-  const addresses = readdirSync(corpusAccountsDir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5));
+  const addresses = readdirSync(corpusAccountsDir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => f.slice(0, -5));
   for (const encoding of ['jsonParsed', 'base64']) {
     const answer = await call('getMultipleAccounts', [addresses, { encoding }], { explorerkit: 'true' });
     assertMatches(method('getMultipleAccounts').result.schema, answer.result, `accounts ${encoding}`);

@@ -104,7 +104,11 @@ test('converted json and base64 results keep every compiled fact and flag accoun
     assert.equal('addressTableLookups' in out, isV0, `${file}: lookups only for v0`);
 
     assert.equal(out.accountKeys.length, result.meta.preBalances.length, `${file}: accountKeys vs preBalances`);
-    assert.deepEqual(out.accountKeys.map((k: any) => k.pubkey), keys, `${file}: key order`);
+    assert.deepEqual(
+      out.accountKeys.map((k: any) => k.pubkey),
+      keys,
+      `${file}: key order`,
+    );
     const programIndexes = new Set(message.instructions.map((ix: any) => ix.programIdIndex));
     const loaderPresent = keys.includes(UPGRADEABLE_LOADER);
     const pre = tokenBalanceMap(result.meta.preTokenBalances);
@@ -144,11 +148,23 @@ test('converted json and base64 results keep every compiled fact and flag accoun
       assert.equal(rendered.stackHeight, compiled.stackHeight, `${where} stackHeight`);
       if ('parsed' in rendered) {
         assert.equal(rendered.program, PARSED_PROGRAMS[programId!], `${where} parsed a program the node does not`);
-        assert.deepEqual(Object.keys(rendered), ['parsed', 'program', 'programId', 'stackHeight'].filter((k) => k in rendered), where);
+        assert.deepEqual(
+          Object.keys(rendered),
+          ['parsed', 'program', 'programId', 'stackHeight'].filter((k) => k in rendered),
+          where,
+        );
       } else {
-        assert.deepEqual(rendered.accounts, compiled.accounts.map((a: number) => keysForIx[a]), `${where} accounts`);
+        assert.deepEqual(
+          rendered.accounts,
+          compiled.accounts.map((a: number) => keysForIx[a]),
+          `${where} accounts`,
+        );
         assert.equal(rendered.data, compiled.data, `${where} data`);
-        assert.deepEqual(Object.keys(rendered), ['accounts', 'data', 'programId', 'stackHeight'].filter((k) => k in rendered), where);
+        assert.deepEqual(
+          Object.keys(rendered),
+          ['accounts', 'data', 'programId', 'stackHeight'].filter((k) => k in rendered),
+          where,
+        );
       }
     };
     message.instructions.forEach((ix: any, j: number) => compare(ix, out.instructions[j], keys, `${file}: instruction ${j}`));
@@ -158,9 +174,7 @@ test('converted json and base64 results keep every compiled fact and flag accoun
       assert.deepEqual(Object.keys(rendered), ['index', 'instructions'], `${file}: inner group keys`);
       assert.equal(rendered.index, group.index);
       assert.equal(rendered.instructions.length, group.instructions.length);
-      group.instructions.forEach((ix: any, j: number) =>
-        compare(ix, rendered.instructions[j], keys, `${file}: inner ${group.index}.${j}`),
-      );
+      group.instructions.forEach((ix: any, j: number) => compare(ix, rendered.instructions[j], keys, `${file}: inner ${group.index}.${j}`));
     });
   }
 });
@@ -174,7 +188,10 @@ test("node-rendered jsonParsed files: their account flags follow from a header u
     const staticKeys = rendered.filter((k) => !hasSource || k.source === 'transaction').map((k) => k.pubkey);
     const lookedUp = rendered.slice(staticKeys.length);
     const numSigners = rendered.filter((k) => k.signer).length;
-    assert.ok(rendered.slice(0, numSigners).every((k) => k.signer), `${file}: signers are not a prefix`);
+    assert.ok(
+      rendered.slice(0, numSigners).every((k) => k.signer),
+      `${file}: signers are not a prefix`,
+    );
     const numLoadedWritable = (message.addressTableLookups ?? []).reduce((n: number, l: any) => n + l.writableIndexes.length, 0);
     const loadedAddresses = {
       writable: lookedUp.slice(0, numLoadedWritable).map((k) => k.pubkey),
@@ -193,12 +210,23 @@ test("node-rendered jsonParsed files: their account flags follow from a header u
     for (let readonlySigned = 0; readonlySigned <= numSigners; readonlySigned++) {
       for (let readonlyUnsigned = 0; readonlyUnsigned <= staticKeys.length - numSigners; readonlyUnsigned++) {
         const json = {
-          meta: { ...result.meta, loadedAddresses, innerInstructions: result.meta.innerInstructions?.map((g: any) => ({ index: g.index, instructions: g.instructions.map(compile) })) },
+          meta: {
+            ...result.meta,
+            loadedAddresses,
+            innerInstructions: result.meta.innerInstructions?.map((g: any) => ({
+              index: g.index,
+              instructions: g.instructions.map(compile),
+            })),
+          },
           transaction: {
             message: {
               accountKeys: staticKeys,
               ...(message.addressTableLookups ? { addressTableLookups: message.addressTableLookups } : {}),
-              header: { numReadonlySignedAccounts: readonlySigned, numReadonlyUnsignedAccounts: readonlyUnsigned, numRequiredSignatures: numSigners },
+              header: {
+                numReadonlySignedAccounts: readonlySigned,
+                numReadonlyUnsignedAccounts: readonlyUnsigned,
+                numRequiredSignatures: numSigners,
+              },
               instructions: message.instructions.map(compile),
               recentBlockhash: message.recentBlockhash,
             },
@@ -217,7 +245,9 @@ test("node-rendered jsonParsed files: their account flags follow from a header u
         };
         message.instructions.forEach((ix: any, j: number) => same(converted.instructions[j], ix));
         const inner = jsonResultToJsonParsed(json).meta.innerInstructions ?? [];
-        (result.meta.innerInstructions ?? []).forEach((g: any, gi: number) => g.instructions.forEach((ix: any, j: number) => same(inner[gi].instructions[j], ix)));
+        (result.meta.innerInstructions ?? []).forEach((g: any, gi: number) =>
+          g.instructions.forEach((ix: any, j: number) => same(inner[gi].instructions[j], ix)),
+        );
         break;
       }
       if (matches) break;
@@ -232,7 +262,9 @@ function shapeOf(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return `[${[...new Set(value.map(shapeOf))].join('|')}]`;
   if (typeof value === 'object') {
-    return `{${Object.keys(value as object).map((k) => `${k}:${shapeOf((value as any)[k])}`).join(',')}}`;
+    return `{${Object.keys(value as object)
+      .map((k) => `${k}:${shapeOf((value as any)[k])}`)
+      .join(',')}}`;
   }
   return typeof value;
 }
@@ -254,15 +286,32 @@ test('every native instruction parsed here has a node-rendered twin of the same 
       const kind = `${ix.program}/${typeof ix.parsed === 'string' ? 'memo' : ix.parsed.type}`;
       seen.set(kind, (seen.get(kind) ?? 0) + 1);
       assert.ok(nodeShapes.has(kind), `${file}: ${kind} never appears in node output`);
-      assert.ok(nodeShapes.get(kind)!.has(shapeOf(ix.parsed)), `${file}: ${kind} shape ${shapeOf(ix.parsed)} differs from the node's ${[...nodeShapes.get(kind)!].join(' or ')}`);
+      assert.ok(
+        nodeShapes.get(kind)!.has(shapeOf(ix.parsed)),
+        `${file}: ${kind} shape ${shapeOf(ix.parsed)} differs from the node's ${[...nodeShapes.get(kind)!].join(' or ')}`,
+      );
     }
   }
   for (const kind of [
-    'system/transfer', 'system/createAccount', 'system/assign', 'system/allocate', 'system/createAccountWithSeed',
-    'spl-token/transfer', 'spl-token/transferChecked', 'spl-token/initializeAccount', 'spl-token/initializeAccount3',
-    'spl-token/closeAccount', 'spl-token/syncNative', 'spl-token/getAccountDataSize', 'spl-token/initializeImmutableOwner',
-    'spl-token/setAuthority', 'spl-token/mintTo', 'spl-token/initializeMint2',
-    'spl-associated-token-account/create', 'spl-associated-token-account/createIdempotent', 'spl-memo/memo',
+    'system/transfer',
+    'system/createAccount',
+    'system/assign',
+    'system/allocate',
+    'system/createAccountWithSeed',
+    'spl-token/transfer',
+    'spl-token/transferChecked',
+    'spl-token/initializeAccount',
+    'spl-token/initializeAccount3',
+    'spl-token/closeAccount',
+    'spl-token/syncNative',
+    'spl-token/getAccountDataSize',
+    'spl-token/initializeImmutableOwner',
+    'spl-token/setAuthority',
+    'spl-token/mintTo',
+    'spl-token/initializeMint2',
+    'spl-associated-token-account/create',
+    'spl-associated-token-account/createIdempotent',
+    'spl-memo/memo',
   ]) {
     assert.ok(seen.has(kind), `${kind} was never produced from the corpus`);
   }
@@ -444,7 +493,10 @@ test('invoked programs lose write access unless the upgradeable loader is presen
   for (const [key, writable] of flags(copy)) {
     assert.equal(writable, !RESERVED_ACCOUNT_KEYS.has(key), `${key} with the loader present`);
   }
-  assert.ok([...invoked].some((k) => !RESERVED_ACCOUNT_KEYS.has(k)), 'sample invokes no demotable program');
+  assert.ok(
+    [...invoked].some((k) => !RESERVED_ACCOUNT_KEYS.has(k)),
+    'sample invokes no demotable program',
+  );
 });
 
 // Edge cases: a real corpus transaction whose instructions are replaced by one crafted instruction.
@@ -469,7 +521,10 @@ test('native instructions the node cannot parse fall back to the partially decod
   assert.ok('accounts' in renderOne(token, transfer, [1, 2]), 'missing authority');
   assert.ok('accounts' in renderOne(token, transfer, []), 'no accounts');
   assert.ok('accounts' in renderOne(system, Uint8Array.of(2, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0), []), 'system without accounts');
-  assert.ok('accounts' in renderOne('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL', Uint8Array.of(1, 0), [0, 1, 2, 3, 4, 5]), 'ATA trailing byte');
+  assert.ok(
+    'accounts' in renderOne('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL', Uint8Array.of(1, 0), [0, 1, 2, 3, 4, 5]),
+    'ATA trailing byte',
+  );
   assert.ok('accounts' in renderOne('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr', Uint8Array.of(0xc3, 0x28), []), 'invalid UTF-8 memo');
 
   const memo = renderOne('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr', Uint8Array.from(Buffer.from('\uFEFFhi')), []);

@@ -34,7 +34,10 @@ test('migrations are idempotent and safe when two stores open a new schema at on
   const [a, b] = await Promise.all([open(t, schema), open(t, schema)]);
   const c = await open(t, schema);
   const { rows } = await admin.query(`SELECT version FROM ${schema}.schema_migrations ORDER BY version`);
-  assert.deepEqual(rows.map((r) => r.version), [1]);
+  assert.deepEqual(
+    rows.map((r) => r.version),
+    [1],
+  );
   for (const store of [a, b, c]) assert.deepEqual(await store.listPlans(), defaultPlans);
 });
 
@@ -86,11 +89,14 @@ test('default plans are seeded and savePlan inserts or replaces', async (t) => {
   await store.savePlan(pro);
   await store.savePlan({ ...defaultPlans[0]!, burst: 25, monthlyQuota: 5_000_000_000 });
   const plans = await store.listPlans();
-  assert.deepEqual(plans.map((p) => p.name), ['free', 'developer', 'business', 'pro']);
+  assert.deepEqual(
+    plans.map((p) => p.name),
+    ['free', 'developer', 'business', 'pro'],
+  );
   assert.deepEqual(plans[3], pro);
   assert.equal(plans[0]!.burst, 25);
   assert.equal(plans[0]!.monthlyQuota, 5_000_000_000);
-  assert.equal((await store.findKey(key))?.plan.burst, 25, 'savePlan clears this instance\'s cache');
+  assert.equal((await store.findKey(key))?.plan.burst, 25, "savePlan clears this instance's cache");
 });
 
 test('usage counters add up and read back', async (t) => {
@@ -134,10 +140,10 @@ test('findKey caches found and not-found answers for cacheTtlMs', async (t) => {
   assert.equal(await reader.findKey(later), null);
   await writer.revokeKey(record.fingerprint);
   // `later` cannot be created with a chosen value, so insert it the way createKey would.
-  await admin.query(
-    `INSERT INTO ${schema}.api_keys (key_hash, fingerprint, plan, created_at) VALUES ($1, $2, 'free', now())`,
-    [hashApiKey(later), fingerprintOf(later)],
-  );
+  await admin.query(`INSERT INTO ${schema}.api_keys (key_hash, fingerprint, plan, created_at) VALUES ($1, $2, 'free', now())`, [
+    hashApiKey(later),
+    fingerprintOf(later),
+  ]);
 
   clock += 999;
   assert.equal((await reader.findKey(key))?.revokedAt, null, 'served from cache');

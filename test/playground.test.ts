@@ -30,8 +30,16 @@ before(async () => {
   gw = await startGateway();
   browser = await chromium.launchPersistentContext(tempDir(), {
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
     viewport: { width: 1200, height: 900 },
   });
   page = browser.pages()[0] ?? (await browser.newPage());
@@ -61,29 +69,36 @@ interface Entry {
  * ones, with the depth each is nested at: an inner instruction sits under the one that invoked it.
  */
 function entriesInOrder(result: any): Array<Entry & { depth: number }> {
-  const inner = new Map<number, Array<Entry & { stackHeight: number }>>(result.meta.innerInstructions.map((g: any) => [g.index, g.instructions]));
-  return result.transaction.message.instructions.flatMap((ix: Entry, i: number) =>
-    [{ ...ix, depth: 0 }, ...(inner.get(i) ?? []).map((e) => ({ ...e, depth: e.stackHeight - 1 }))]);
+  const inner = new Map<number, Array<Entry & { stackHeight: number }>>(
+    result.meta.innerInstructions.map((g: any) => [g.index, g.instructions]),
+  );
+  return result.transaction.message.instructions.flatMap((ix: Entry, i: number) => [
+    { ...ix, depth: 0 },
+    ...(inner.get(i) ?? []).map((e) => ({ ...e, depth: e.stackHeight - 1 })),
+  ]);
 }
 
 /** What the page shows for each instruction, in document order (which is the tree's pre-order). */
 function shownInstructions() {
-  return page.$$eval('.ix', (items) => items.map((item) => {
-    const own = (selector: string) => item.querySelector(`:scope > ${selector}`)?.textContent ?? null;
-    const fields = [...item.querySelectorAll(':scope > table.fields > tbody > tr')].map((row) =>
-      [row.querySelector(':scope > th')!.textContent!, row.querySelector(':scope > td')!.textContent!] as const);
-    let depth = 0;
-    for (let up = item.parentElement?.closest('li.ix'); up; up = up.parentElement?.closest('li.ix')) depth++;
-    return {
-      depth,
-      program: own('.ix-head > .ix-program'),
-      type: own('.ix-head > .ix-type'),
-      actions: own('.ix-actions'),
-      error: own('.ix-error'),
-      data: item.querySelector(':scope > table.fields .ix-data')?.textContent ?? null,
-      fields: Object.fromEntries(fields),
-    };
-  }));
+  return page.$$eval('.ix', (items) =>
+    items.map((item) => {
+      const own = (selector: string) => item.querySelector(`:scope > ${selector}`)?.textContent ?? null;
+      const fields = [...item.querySelectorAll(':scope > table.fields > tbody > tr')].map(
+        (row) => [row.querySelector(':scope > th')!.textContent!, row.querySelector(':scope > td')!.textContent!] as const,
+      );
+      let depth = 0;
+      for (let up = item.parentElement?.closest('li.ix'); up; up = up.parentElement?.closest('li.ix')) depth++;
+      return {
+        depth,
+        program: own('.ix-head > .ix-program'),
+        type: own('.ix-head > .ix-type'),
+        actions: own('.ix-actions'),
+        error: own('.ix-error'),
+        data: item.querySelector(':scope > table.fields .ix-data')?.textContent ?? null,
+        fields: Object.fromEntries(fields),
+      };
+    }),
+  );
 }
 
 /** "+0.00203928" with 9 decimals → 2039280n: the amount the page displays, back in base units. */
@@ -93,7 +108,9 @@ function baseUnits(text: string, decimals: number): bigint {
 }
 
 const shownBalances = (kind: 'sol' | 'tokens') =>
-  page.$$eval(`table.balances.${kind} tbody tr`, (rows) => rows.map((row) => [row.cells[0].textContent!, row.querySelector('.change')!.textContent!] as const));
+  page.$$eval(`table.balances.${kind} tbody tr`, (rows) =>
+    rows.map((row) => [row.cells[0].textContent!, row.querySelector('.change')!.textContent!] as const),
+  );
 
 /** Clicks and waits for the page's call to the gateway and the rendering that follows it. */
 async function whileAsking(action: () => Promise<void>) {
@@ -139,7 +156,10 @@ test('a transaction: the instruction tree, decoded arguments, accounts, sentence
   const expected = JSON.parse(await answerText(gw, transactionBody(swap), '?actionskit=true')).result;
   const entries = entriesInOrder(expected);
   const decodedNonNative = entries.filter((e) => !nodeParsedInstructionPrograms.has(e.programId) && typeof e.parsed === 'object');
-  assert.ok(decodedNonNative.length >= 3 && entries.some((e) => e.actions), 'the chosen transaction has decoded non-native instructions and sentences');
+  assert.ok(
+    decodedNonNative.length >= 3 && entries.some((e) => e.actions),
+    'the chosen transaction has decoded non-native instructions and sentences',
+  );
 
   await page.goto(`${gw.url}/`);
   await page.fill('#key', gw.key);
@@ -147,8 +167,15 @@ test('a transaction: the instruction tree, decoded arguments, accounts, sentence
 
   const shown = await shownInstructions();
   assert.equal(shown.length, entries.length, 'every top-level and inner instruction is listed');
-  assert.deepEqual(shown.map((s) => s.depth), entries.map((e) => e.depth), 'inner instructions nest under their caller');
-  assert.ok(entries.some((e) => e.depth === 2), 'the transaction has instructions two levels down');
+  assert.deepEqual(
+    shown.map((s) => s.depth),
+    entries.map((e) => e.depth),
+    'inner instructions nest under their caller',
+  );
+  assert.ok(
+    entries.some((e) => e.depth === 2),
+    'the transaction has instructions two levels down',
+  );
   entries.forEach((entry, i) => {
     const item = shown[i];
     const where = `instruction ${i} (${entry.programId})`;
@@ -174,7 +201,10 @@ test('a transaction: the instruction tree, decoded arguments, accounts, sentence
 
   const tokenChanges = new Map<string, bigint>();
   const decimals = new Map<string, number>();
-  for (const [sign, list] of [[-1n, meta.preTokenBalances], [1n, meta.postTokenBalances]] as const) {
+  for (const [sign, list] of [
+    [-1n, meta.preTokenBalances],
+    [1n, meta.postTokenBalances],
+  ] as const) {
     for (const b of list) {
       const account = keys[b.accountIndex];
       tokenChanges.set(account, (tokenChanges.get(account) ?? 0n) + sign * BigInt(b.uiTokenAmount.amount));
@@ -200,7 +230,11 @@ test('the raw view shows the standard node answer: undecoded data, no sentences,
   assert.equal(shown.length, entries.length);
   entries.forEach((entry, i) => {
     assert.equal(shown[i].data, entry.data ?? null, `instruction ${i}: the raw data`);
-    assert.equal(shown[i].type, typeof entry.parsed === 'object' ? entry.parsed.type : null, `instruction ${i}: only the node's own parsing`);
+    assert.equal(
+      shown[i].type,
+      typeof entry.parsed === 'object' ? entry.parsed.type : null,
+      `instruction ${i}: only the node's own parsing`,
+    );
     assert.equal(shown[i].actions, null);
   });
   const answerShown = await page.textContent('details.json pre.answer');
@@ -217,27 +251,43 @@ test('an instruction that failed shows the program error the gateway names', asy
   const error = expected.transaction.message.instructions[index].error;
 
   await lookUp(failedSwap);
-  const errors = await page.$$eval('ol.instructions:not(.inner) > li.ix', (items) => items.map((item) => item.querySelector(':scope > .ix-error')?.textContent ?? null));
+  const errors = await page.$$eval('ol.instructions:not(.inner) > li.ix', (items) =>
+    items.map((item) => item.querySelector(':scope > .ix-error')?.textContent ?? null),
+  );
   assert.equal(errors.filter((e) => e !== null).length, 1);
-  assert.ok(errors[index]?.includes(error.name) && errors[index]!.includes(error.message) && errors[index]!.includes(String(error.code)), errors[index] ?? 'no error shown');
+  assert.ok(
+    errors[index]?.includes(error.name) && errors[index]!.includes(error.message) && errors[index]!.includes(String(error.code)),
+    errors[index] ?? 'no error shown',
+  );
 });
 
 test('accounts: decoded fields, undecoded data and absent accounts as getMultipleAccounts answers', async () => {
   const addresses = [pool, tokenAccount, absentAccount];
-  const expected = JSON.parse(await answerText(gw, rpc('getMultipleAccounts', [addresses, { encoding: 'jsonParsed' }]), '?explorerkit=true')).result.value;
+  const expected = JSON.parse(
+    await answerText(gw, rpc('getMultipleAccounts', [addresses, { encoding: 'jsonParsed' }]), '?explorerkit=true'),
+  ).result.value;
   assert.ok(expected[0].data.parsed, 'the pool decodes');
 
   await lookUp(addresses.join(', '));
-  const cards = await page.$$eval('article.account', (items) => items.map((item) => ({
-    address: item.querySelector('h3')!.textContent,
-    program: item.querySelector('.ix-program')?.textContent ?? null,
-    type: item.querySelector('.ix-type')?.textContent ?? null,
-    fields: Object.fromEntries([...item.querySelectorAll('table.decoded > tbody > tr')].map((row) =>
-      [row.querySelector(':scope > th')!.textContent!, row.querySelector(':scope > td')!.textContent!])),
-    data: item.querySelector('.account-data')?.textContent ?? null,
-    missing: item.classList.contains('missing'),
-  })));
-  assert.deepEqual(cards.map((c) => c.address), addresses);
+  const cards = await page.$$eval('article.account', (items) =>
+    items.map((item) => ({
+      address: item.querySelector('h3')!.textContent,
+      program: item.querySelector('.ix-program')?.textContent ?? null,
+      type: item.querySelector('.ix-type')?.textContent ?? null,
+      fields: Object.fromEntries(
+        [...item.querySelectorAll('table.decoded > tbody > tr')].map((row) => [
+          row.querySelector(':scope > th')!.textContent!,
+          row.querySelector(':scope > td')!.textContent!,
+        ]),
+      ),
+      data: item.querySelector('.account-data')?.textContent ?? null,
+      missing: item.classList.contains('missing'),
+    })),
+  );
+  assert.deepEqual(
+    cards.map((c) => c.address),
+    addresses,
+  );
 
   const decoded = expected[0].data;
   assert.equal(cards[0].program, decoded.program);
@@ -254,7 +304,7 @@ test('accounts: decoded fields, undecoded data and absent accounts as getMultipl
   assert.ok(cards[2].missing);
 });
 
-test('the key is kept in localStorage; a refused key shows the gateway\'s own error', async () => {
+test("the key is kept in localStorage; a refused key shows the gateway's own error", async () => {
   await page.reload();
   assert.equal(await page.inputValue('#key'), gw.key);
 

@@ -257,8 +257,10 @@ test('a random sequence of clock steps and costs gets the same decisions as InPr
     const seen = new Set<string>();
     for (let i = 0; i < 3000; i++) {
       const r = random();
-      if (r < 0.02) clock.t += random() * 20 * 86_400_000; // days: crosses months
-      else if (r < 0.05) clock.t -= random() * 2000; // the clock steps back
+      if (r < 0.02)
+        clock.t += random() * 20 * 86_400_000; // days: crosses months
+      else if (r < 0.05)
+        clock.t -= random() * 2000; // the clock steps back
       else if (r < 0.6) clock.t += Math.floor(random() * 1500);
       else if (r < 0.9) clock.t += random() * 400; // fractional milliseconds
       const [keyId, p] = cases[Math.floor(random() * cases.length)]!;

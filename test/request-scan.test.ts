@@ -3,7 +3,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
-import { resultText, scanRequestBody, type ScannedBody, type ScannedEntry, type ScannedObject, type Span } from '../src/json/request-scan.js';
+import {
+  resultText,
+  scanRequestBody,
+  type ScannedBody,
+  type ScannedEntry,
+  type ScannedObject,
+  type Span,
+} from '../src/json/request-scan.js';
 import { corpusTransactionsDir } from '../src/paths.js';
 import { resultOf, resultResponse } from '../src/rpc/envelope.js';
 import { textMutator } from './support/mutate.js';
@@ -183,8 +190,10 @@ test('on valid mutated texts every span parses to JSON.parse value; otherwise on
   assert.ok(valid > 100, `only ${valid} texts were valid`);
 });
 
-test('resultOf takes the result from the node\'s frame without scanning, and scans anything else', () => {
-  const files = readdirSync(corpusTransactionsDir).filter((f) => f.endsWith('.json')).slice(0, 40);
+test("resultOf takes the result from the node's frame without scanning, and scans anything else", () => {
+  const files = readdirSync(corpusTransactionsDir)
+    .filter((f) => f.endsWith('.json'))
+    .slice(0, 40);
   for (const file of files) {
     const result = readFileSync(join(corpusTransactionsDir, file), 'utf8').trim();
     for (const idRaw of ['1', '"abc"', 'null', '18446744073709551615', '"a\\"b"']) {

@@ -12,7 +12,9 @@ test('in-flight requests finish, new ones are refused, the process exits', async
   // An upstream that takes 600 ms to answer, so a request is surely in flight at SIGTERM.
   const upstream = createServer((req, res) => {
     req.resume();
-    req.on('end', () => setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","result":42,"id":1}'), 600));
+    req.on('end', () =>
+      setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","result":42,"id":1}'), 600),
+    );
   });
   upstream.listen(0, '127.0.0.1');
   await once(upstream, 'listening');
@@ -23,7 +25,10 @@ test('in-flight requests finish, new ones are refused, the process exits', async
     const exited = once(gw.process, 'exit');
     gw.process.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 100));
-    const late = await post(`${gw.url}/${gw.key}`, rpc('getSlot')).then(() => 'answered', () => 'refused');
+    const late = await post(`${gw.url}/${gw.key}`, rpc('getSlot')).then(
+      () => 'answered',
+      () => 'refused',
+    );
     assert.equal(late, 'refused', 'no new connections once shutting down');
     const answer = await inFlight;
     assert.equal(answer.status, 200);

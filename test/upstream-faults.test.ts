@@ -108,9 +108,13 @@ function misbehave(fake: Fake, req: IncomingMessage, res: ServerResponse, id: un
     case 'hang-up':
       return void req.socket.destroy();
     case 'html':
-      return void res.writeHead(200, { 'content-type': 'text/html' }).end('<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>');
+      return void res
+        .writeHead(200, { 'content-type': 'text/html' })
+        .end('<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>');
     case 'garbage-http':
-      return void req.socket.end(Buffer.concat([Buffer.from('SSH-2.0-OpenSSH_9.6\r\n'), Buffer.from([0, 0xff, 0xfe, 7, 0x1b]), Buffer.from('\r\n\r\n')]));
+      return void req.socket.end(
+        Buffer.concat([Buffer.from('SSH-2.0-OpenSSH_9.6\r\n'), Buffer.from([0, 0xff, 0xfe, 7, 0x1b]), Buffer.from('\r\n\r\n')]),
+      );
     case 'garbage-body':
       return void res.writeHead(200, json).end(Buffer.from([0x1f, 0x8b, 0x08, 0, 0xde, 0xad, 0xbe, 0xef, 0x7b]));
     case '429':
@@ -118,13 +122,17 @@ function misbehave(fake: Fake, req: IncomingMessage, res: ServerResponse, id: un
     case '429-retry-after':
       return void res.writeHead(429, { ...json, 'retry-after': '3' }).end(limited);
     case '429-html':
-      return void res.writeHead(429, { 'content-type': 'text/html', 'retry-after': '2' }).end('<html><body><h1>429 Too Many Requests</h1></body></html>');
+      return void res
+        .writeHead(429, { 'content-type': 'text/html', 'retry-after': '2' })
+        .end('<html><body><h1>429 Too Many Requests</h1></body></html>');
     case '500':
       return void res.writeHead(500, { 'content-type': 'text/plain' }).end('Internal Server Error');
     case '502':
       return void res.writeHead(502, { 'content-type': 'text/html' }).end('<html><body>Bad Gateway</body></html>');
     case '503':
-      return void res.writeHead(503, { ...json, 'retry-after': '1' }).end('{"jsonrpc":"2.0","error":{"code":-32005,"message":"Node is behind"},"id":null}');
+      return void res
+        .writeHead(503, { ...json, 'retry-after': '1' })
+        .end('{"jsonrpc":"2.0","error":{"code":-32005,"message":"Node is behind"},"id":null}');
     case 'silent':
       return;
     case 'trickle': {
@@ -153,18 +161,22 @@ interface Reply {
 function ask(gw: RunningGateway, method: string, id: number | string, params: unknown[] = []): Promise<Reply> {
   const payload = JSON.stringify({ jsonrpc: '2.0', id, method, params });
   return new Promise((resolve, reject) => {
-    const req = request(`${gw.url}/${gw.key}`, { method: 'POST', agent: false, headers: json, signal: AbortSignal.timeout(HANG_MS) }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString();
-        try {
-          resolve({ status: res.statusCode!, retryAfter: res.headers['retry-after'], body: JSON.parse(text) });
-        } catch {
-          reject(new Error(`answer is not JSON: ${text}`));
-        }
-      });
-    });
+    const req = request(
+      `${gw.url}/${gw.key}`,
+      { method: 'POST', agent: false, headers: json, signal: AbortSignal.timeout(HANG_MS) },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          try {
+            resolve({ status: res.statusCode!, retryAfter: res.headers['retry-after'], body: JSON.parse(text) });
+          } catch {
+            reject(new Error(`answer is not JSON: ${text}`));
+          }
+        });
+      },
+    );
     req.on('error', (error) => reject(new Error(`no answer from the gateway for ${method}: ${error.message}`)));
     req.end(payload);
   });
@@ -182,7 +194,10 @@ async function until(condition: () => boolean, what: () => string): Promise<void
 /** Requests the gateway gave up on are closed (not left trickling), and connections stay within the pool. */
 async function settled(...fakes: Fake[]): Promise<void> {
   for (const fake of fakes) {
-    await until(() => fake.inProgress === 0, () => `${fake.name}: ${fake.inProgress} abandoned requests still open`);
+    await until(
+      () => fake.inProgress === 0,
+      () => `${fake.name}: ${fake.inProgress} abandoned requests still open`,
+    );
     assert.ok(fake.open <= POOL_CONNECTIONS, `${fake.name}: ${fake.open} connections open, pool holds ${POOL_CONNECTIONS}`);
   }
 }
@@ -228,17 +243,53 @@ const rows: Row[] = [
   { mode: 'mid-body', status: 200, code: -32502, message: failedWith('truncated response'), retried: true, reached: true },
   { mode: 'reset', status: 200, code: -32502, message: failedWith('connection reset'), retried: true, reached: true },
   { mode: 'hang-up', status: 200, code: -32502, message: failedWith('connection closed by upstream'), retried: true, reached: true },
-  { mode: 'html', status: 200, code: -32502, message: failedWith('answer is not JSON \\(HTTP 200: <html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>\\)'), retried: true, reached: true },
+  {
+    mode: 'html',
+    status: 200,
+    code: -32502,
+    message: failedWith('answer is not JSON \\(HTTP 200: <html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>\\)'),
+    retried: true,
+    reached: true,
+  },
   { mode: 'garbage-http', status: 200, code: -32502, message: failedWith('malformed HTTP response'), retried: true, reached: true },
-  { mode: 'garbage-body', status: 200, code: -32502, message: failedWith('answer is not JSON \\(HTTP 200: .*\\)'), retried: true, reached: true },
+  {
+    mode: 'garbage-body',
+    status: 200,
+    code: -32502,
+    message: failedWith('answer is not JSON \\(HTTP 200: .*\\)'),
+    retried: true,
+    reached: true,
+  },
   { mode: '429', status: 429, code: null, retried: false, reached: true },
   { mode: '429-retry-after', status: 429, code: null, retryAfter: '3', retried: false, reached: true },
-  { mode: '429-html', status: 429, code: -32502, message: /^Upstream RPC node answered HTTP 429: <html><body><h1>429 Too Many Requests<\/h1><\/body><\/html>; retry later$/, retryAfter: '2', retried: false, reached: true },
+  {
+    mode: '429-html',
+    status: 429,
+    code: -32502,
+    message: /^Upstream RPC node answered HTTP 429: <html><body><h1>429 Too Many Requests<\/h1><\/body><\/html>; retry later$/,
+    retryAfter: '2',
+    retried: false,
+    reached: true,
+  },
   { mode: '500', status: 200, code: -32502, message: failedWith('HTTP 500'), retried: true, reached: true },
   { mode: '502', status: 200, code: -32502, message: failedWith('HTTP 502'), retried: true, reached: true },
   { mode: '503', status: 200, code: -32502, message: failedWith('HTTP 503'), retried: true, reached: true },
-  { mode: 'silent', status: 200, code: -32504, message: new RegExp(`^Upstream RPC node did not answer within ${TIMEOUT_MS} ms; retry later$`), retried: true, reached: true },
-  { mode: 'trickle', status: 200, code: -32504, message: new RegExp(`^Upstream RPC node did not answer within ${TIMEOUT_MS} ms; retry later$`), retried: true, reached: true },
+  {
+    mode: 'silent',
+    status: 200,
+    code: -32504,
+    message: new RegExp(`^Upstream RPC node did not answer within ${TIMEOUT_MS} ms; retry later$`),
+    retried: true,
+    reached: true,
+  },
+  {
+    mode: 'trickle',
+    status: 200,
+    code: -32504,
+    message: new RegExp(`^Upstream RPC node did not answer within ${TIMEOUT_MS} ms; retry later$`),
+    retried: true,
+    reached: true,
+  },
 ];
 
 function assertRow(row: Row, reply: Reply, id: number | string, fake: Fake): void {
@@ -305,7 +356,10 @@ test('an upstream that drops its kept-alive connections after every answer: read
   for (let round = 0; round < 5; round++) {
     const replies = await Promise.all(Array.from({ length: 8 }, (_, i) => read(round % 2 === 0 ? single : pair, i)));
     for (const reply of replies) assert.equal(reply.status, 200, JSON.stringify(reply.body));
-    assert.ok(replies.every((r) => r.body.result !== undefined), JSON.stringify(replies.map((r) => r.body)));
+    assert.ok(
+      replies.every((r) => r.body.result !== undefined),
+      JSON.stringify(replies.map((r) => r.body)),
+    );
   }
   await settled(a, a2, b);
 });
@@ -355,40 +409,65 @@ function fdCount(gw: RunningGateway): number {
   return readdirSync(`/proc/${gw.process.pid}/fd`).length;
 }
 
-test('hundreds of faults leave the gateway with no more file descriptors than before', { skip: process.platform !== 'linux' && 'needs /proc' }, async () => {
-  f.mode = 'ok';
-  await Promise.all(Array.from({ length: 4 }, (_, i) => read(fdGateway, i)));
-  // Every descriptor but the upstream connections (which the fake counts from its side).
-  const others = () => fdCount(fdGateway) - f.open;
-  await settled(f);
-  const before = others();
+test(
+  'hundreds of faults leave the gateway with no more file descriptors than before',
+  { skip: process.platform !== 'linux' && 'needs /proc' },
+  async () => {
+    f.mode = 'ok';
+    await Promise.all(Array.from({ length: 4 }, (_, i) => read(fdGateway, i)));
+    // Every descriptor but the upstream connections (which the fake counts from its side).
+    const others = () => fdCount(fdGateway) - f.open;
+    await settled(f);
+    const before = others();
 
-  let faults = 0;
-  const fast: Mode[] = ['mid-body', 'reset', 'hang-up', 'html', 'garbage-http', 'garbage-body', '500', '503', '429-html', 'drop-after-answer'];
-  for (let round = 0; round < 6; round++) {
-    for (const mode of fast) {
-      f.mode = mode;
-      const hitsBefore = f.hits;
-      await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 3 === 2 ? sendTx(fdGateway, i) : read(fdGateway, i))));
-      faults += f.hits - hitsBefore;
+    let faults = 0;
+    const fast: Mode[] = [
+      'mid-body',
+      'reset',
+      'hang-up',
+      'html',
+      'garbage-http',
+      'garbage-body',
+      '500',
+      '503',
+      '429-html',
+      'drop-after-answer',
+    ];
+    for (let round = 0; round < 6; round++) {
+      for (const mode of fast) {
+        f.mode = mode;
+        const hitsBefore = f.hits;
+        await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 3 === 2 ? sendTx(fdGateway, i) : read(fdGateway, i))));
+        faults += f.hits - hitsBefore;
+      }
     }
-  }
-  f.mode = 'trickle';
-  await Promise.all(Array.from({ length: 6 }, (_, i) => read(fdGateway, i)));
-  await settled(f);
-  assert.ok(faults > 500, `only ${faults} faults`);
+    f.mode = 'trickle';
+    await Promise.all(Array.from({ length: 6 }, (_, i) => read(fdGateway, i)));
+    await settled(f);
+    assert.ok(faults > 500, `only ${faults} faults`);
 
-  // Client connections to the gateway may still be closing when either count is taken, so the
-  // count may only drop; a leak of even one descriptor per hundred faults would raise it.
-  await until(() => others() <= before, () => `descriptors other than upstream connections: ${before} before ${faults} faults, ${others()} after`);
-  // Idle keep-alive connections are closed after a few seconds, so an idle gateway holds none.
-  await until(() => f.open === 0, () => `${f.open} idle upstream connections still open`);
-  assert.ok(fdCount(fdGateway) <= before, `${fdCount(fdGateway)} descriptors once idle, ${before} before the faults`);
-});
+    // Client connections to the gateway may still be closing when either count is taken, so the
+    // count may only drop; a leak of even one descriptor per hundred faults would raise it.
+    await until(
+      () => others() <= before,
+      () => `descriptors other than upstream connections: ${before} before ${faults} faults, ${others()} after`,
+    );
+    // Idle keep-alive connections are closed after a few seconds, so an idle gateway holds none.
+    await until(
+      () => f.open === 0,
+      () => `${f.open} idle upstream connections still open`,
+    );
+    assert.ok(fdCount(fdGateway) <= before, `${fdCount(fdGateway)} descriptors once idle, ${before} before the faults`);
+  },
+);
 
 test('stopping the gateways closes every upstream connection', async () => {
   a.mode = 'ok';
   await Promise.all([read(single, 1), read(pair, 1), read(pair, 2)]);
   await Promise.all([single.stop(), pair.stop(), fdGateway.stop()]);
-  for (const fake of [a, a2, b, f]) await until(() => fake.open === 0, () => `${fake.name}: ${fake.open} connections open after the gateways stopped`);
+  for (const fake of [a, a2, b, f])
+    await until(
+      () => fake.open === 0,
+      () => `${fake.name}: ${fake.open} connections open after the gateways stopped`,
+    );
 });

@@ -41,7 +41,10 @@ test('pass-through of other methods and of batches', async () => {
     assert.equal((await via(gateway, rpc(method))).text, (await via(node, rpc(method))).text);
   }
   const batch = JSON.parse((await via(gateway, [rpc('getSlot', [], 1), rpc('getHealth', [], 2), rpc('getBalance', [account], 3)])).text);
-  assert.deepEqual(batch.map((e: { id: number }) => e.id), [1, 2, 3]);
+  assert.deepEqual(
+    batch.map((e: { id: number }) => e.id),
+    [1, 2, 3],
+  );
   assert.equal(batch[1].result, 'ok');
   // the ledger-mode node refuses getBalance; the gateway passes that answer through unchanged
   assert.match(batch[2].error.message, /not available from the local ledger/);
@@ -69,7 +72,14 @@ test('finalized transactions are cached: answered after the node is gone', async
   assert.deepEqual(base58After, { ...base58Before, id: 'c' });
   const enhancedAfter = JSON.parse((await post(`${gateway.url}/${gateway.key}?actionskit=true`, { ...enhanced, id: 'd' })).text);
   assert.deepEqual(enhancedAfter, { ...enhancedBefore, id: 'd' });
-  const confirmed = JSON.parse((await via(gateway, rpc('getTransaction', [wireSignature, { encoding: 'base58', maxSupportedTransactionVersion: 0, commitment: 'confirmed' }]))).text);
+  const confirmed = JSON.parse(
+    (
+      await via(
+        gateway,
+        rpc('getTransaction', [wireSignature, { encoding: 'base58', maxSupportedTransactionVersion: 0, commitment: 'confirmed' }]),
+      )
+    ).text,
+  );
   assert.equal(confirmed.error.code, -32502, 'answers at confirmed commitment are not served from the cache');
   const second = await via(gateway, body);
   assert.deepEqual(JSON.parse(second.text), JSON.parse(first.text));
@@ -79,7 +89,14 @@ test('finalized transactions are cached: answered after the node is gone', async
 
 test('--response-cache 0 keeps no rendered answers: base58 needs the node every time', async () => {
   const own = await startGateway();
-  const front = await startGateway(['--upstream', `${own.url}/${own.key}`, '--ledger', join(tempDir(), 'cache.sqlite'), '--response-cache', '0']);
+  const front = await startGateway([
+    '--upstream',
+    `${own.url}/${own.key}`,
+    '--ledger',
+    join(tempDir(), 'cache.sqlite'),
+    '--response-cache',
+    '0',
+  ]);
   try {
     const base58 = rpc('getTransaction', [wireSignature, { encoding: 'base58', maxSupportedTransactionVersion: 0 }]);
     const before = JSON.parse((await via(front, base58)).text);

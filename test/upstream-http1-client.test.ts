@@ -94,7 +94,8 @@ function pool(options: ConstructorParameters<typeof UpstreamPool>[0]): UpstreamP
   return p;
 }
 
-const send = (c: Http1Client, idempotent = true): Promise<Http1Response> => c.request(REQUEST, { timeoutMs: 2_000, maxBytes: 1 << 20, idempotent });
+const send = (c: Http1Client, idempotent = true): Promise<Http1Response> =>
+  c.request(REQUEST, { timeoutMs: 2_000, maxBytes: 1 << 20, idempotent });
 
 async function failure(promise: Promise<unknown>): Promise<Http1Failure> {
   try {
@@ -128,7 +129,15 @@ test('the request carries the url path and query, host, headers and an exact con
 
 test('chunked answers split at every awkward place come back whole, and the connection is reused', async () => {
   const s = await rawServer((socket) => {
-    void trickle(socket, ['HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n', '1', 'c\r\n{"jsonrpc":"2.', '0","result":', '1}\r', '\n3;ext=1\r\n[1]\r\n0\r\ntrailer: x\r\n', '\r\n']);
+    void trickle(socket, [
+      'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n',
+      '1',
+      'c\r\n{"jsonrpc":"2.',
+      '0","result":',
+      '1}\r',
+      '\n3;ext=1\r\n[1]\r\n0\r\ntrailer: x\r\n',
+      '\r\n',
+    ]);
   });
   const c = client(s.url);
   for (let i = 0; i < 2; i++) {
@@ -140,7 +149,11 @@ test('chunked answers split at every awkward place come back whole, and the conn
 });
 
 test('interim 1xx answers are skipped', async () => {
-  const s = await rawServer((socket) => socket.write('HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nlink: </x>\r\n\r\nHTTP/1.1 200 OK\r\ncontent-length: 4\r\n\r\n[42]'));
+  const s = await rawServer((socket) =>
+    socket.write(
+      'HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nlink: </x>\r\n\r\nHTTP/1.1 200 OK\r\ncontent-length: 4\r\n\r\n[42]',
+    ),
+  );
   const response = await send(client(s.url));
   assert.deepEqual([response.status, response.body.toString()], [200, '[42]']);
 });
@@ -217,13 +230,19 @@ test('Retry-After is passed on only in the forms HTTP allows', async () => {
     ['5\nx-injected: 1', undefined],
     ['soon', undefined],
   ] as const) {
-    const s = await rawServer((socket) => socket.write(`HTTP/1.1 429 Too Many Requests\r\nretry-after: ${value}\r\ncontent-length: 2\r\n\r\n{}`));
+    const s = await rawServer((socket) =>
+      socket.write(`HTTP/1.1 429 Too Many Requests\r\nretry-after: ${value}\r\ncontent-length: 2\r\n\r\n{}`),
+    );
     assert.equal((await send(client(s.url))).retryAfter, expected);
   }
 });
 
 test('bodies over the limit fail whatever the framing', async () => {
-  for (const answer of ['HTTP/1.1 200 OK\r\ncontent-length: 100\r\n\r\n', 'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n40\r\n' + 'x'.repeat(64) + '\r\n', 'HTTP/1.0 200 OK\r\n\r\n' + 'x'.repeat(64)]) {
+  for (const answer of [
+    'HTTP/1.1 200 OK\r\ncontent-length: 100\r\n\r\n',
+    'HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n40\r\n' + 'x'.repeat(64) + '\r\n',
+    'HTTP/1.0 200 OK\r\n\r\n' + 'x'.repeat(64),
+  ]) {
     const s = await rawServer((socket) => socket.write(answer));
     const failed = await failure(client(s.url).request(REQUEST, { timeoutMs: 2_000, maxBytes: 50, idempotent: true }));
     assert.equal(failed.kind, 'too-large');
@@ -234,7 +253,12 @@ test('requests beyond the connection limit wait their turn; close() fails the wa
   const held: net.Socket[] = [];
   const s = await rawServer((socket) => held.push(socket));
   const c = client(s.url, 2);
-  const inFlight = Array.from({ length: 5 }, () => send(c).then(() => 'answered', (e: Http1Failure) => e.kind));
+  const inFlight = Array.from({ length: 5 }, () =>
+    send(c).then(
+      () => 'answered',
+      (e: Http1Failure) => e.kind,
+    ),
+  );
   await until(() => held.length === 2, 'the first two requests did not go out');
   assert.equal(s.accepted(), 2);
   held[0]!.write('HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n[]');
@@ -249,10 +273,13 @@ test('requests beyond the connection limit wait their turn; close() fails the wa
 });
 
 async function httpsServer(): Promise<string> {
-  const server = https.createServer({ key: readFileSync(join(tlsDir, 'key.pem')), cert: readFileSync(join(tlsDir, 'cert.pem')) }, (req, res) => {
-    req.resume();
-    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","result":"over tls","id":1}'));
-  });
+  const server = https.createServer(
+    { key: readFileSync(join(tlsDir, 'key.pem')), cert: readFileSync(join(tlsDir, 'cert.pem')) },
+    (req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","result":"over tls","id":1}'));
+    },
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   cleanups.push(async () => {
     server.closeAllConnections();
@@ -288,6 +315,8 @@ test('https: an untrusted certificate is a TLS failure before anything is sent; 
 test('UpstreamPool maps a TLS failure to an RpcError that names it', async () => {
   const url = await httpsServer();
   const p = pool({ urls: [url], retries: 0 });
-  await assert.rejects(p.send(REQUEST, { retryable: true }), (error: unknown) =>
-    error instanceof RpcError && error.code === ErrorCode.upstreamFailed && /TLS handshake failed/.test(error.message));
+  await assert.rejects(
+    p.send(REQUEST, { retryable: true }),
+    (error: unknown) => error instanceof RpcError && error.code === ErrorCode.upstreamFailed && /TLS handshake failed/.test(error.message),
+  );
 });

@@ -273,7 +273,7 @@ test('a 429 moves a read on to another node; relayed with its Retry-After when t
   assert.deepEqual(relayed.headers, { 'retry-after': '7' });
 });
 
-test('an answer other than 200 that echoes the url\'s path or query (where providers put keys) has it replaced', async () => {
+test("an answer other than 200 that echoes the url's path or query (where providers put keys) has it replaced", async () => {
   const echoing = await httpServer((req, res) => {
     res.writeHead(req.url!.includes('api-key') ? 429 : 401, { 'content-type': 'application/json' });
     res.end(`{"jsonrpc":"2.0","error":{"code":-32429,"message":"limit reached for ${req.url}"},"id":1}`);
@@ -316,8 +316,11 @@ test('an answer that is not JSON counts as a failure: retried elsewhere, the sni
   const reply = await p.send(REQUEST, { retryable: true });
   assert.equal(reply.endpoint, new URL(good.url).origin);
   const alone = pool({ urls: [broken.url], retries: 1 });
-  const err = await rejectsWithRpc(alone.send(REQUEST, { retryable: true }), ErrorCode.upstreamFailed,
-    /^Upstream RPC node failed: answer is not JSON \(HTTP 200: <html><body>Cannot POST …<\/body><\/html>\); retry later$/);
+  const err = await rejectsWithRpc(
+    alone.send(REQUEST, { retryable: true }),
+    ErrorCode.upstreamFailed,
+    /^Upstream RPC node failed: answer is not JSON \(HTTP 200: <html><body>Cannot POST …<\/body><\/html>\); retry later$/,
+  );
   assert.ok(!/SECRET/.test(err.message));
   assert.equal(broken.hits(), 3);
 
@@ -398,9 +401,7 @@ test('the caller aborting cancels the in-flight attempt promptly', async () => {
   const p = pool({ urls: [hang.url], timeoutMs: 30_000 });
   const controller = new AbortController();
   setTimeout(() => controller.abort(), 100);
-  await within(3_000, () =>
-    assert.rejects(p.send(REQUEST, { retryable: true, signal: controller.signal }), { name: 'AbortError' }),
-  );
+  await within(3_000, () => assert.rejects(p.send(REQUEST, { retryable: true, signal: controller.signal }), { name: 'AbortError' }));
   assert.equal(hang.hits(), 1);
   for (let i = 0; i < 100 && !upstreamSawClose; i++) await sleep(10);
   assert.ok(upstreamSawClose, 'upstream connection was not torn down');

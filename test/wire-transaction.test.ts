@@ -101,8 +101,16 @@ test('every base64 corpus transaction decodes, re-encodes byte for byte and agre
     assert.equal(total, result.meta.preBalances.length, `${file}: keys vs preBalances`);
     if (version === 0) {
       const lookups = message.addressTableLookups!;
-      assert.equal(lookups.reduce((n, l) => n + l.writableIndexes.length, 0), loaded.writable.length, `${file}: writable lookups`);
-      assert.equal(lookups.reduce((n, l) => n + l.readonlyIndexes.length, 0), loaded.readonly.length, `${file}: readonly lookups`);
+      assert.equal(
+        lookups.reduce((n, l) => n + l.writableIndexes.length, 0),
+        loaded.writable.length,
+        `${file}: writable lookups`,
+      );
+      assert.equal(
+        lookups.reduce((n, l) => n + l.readonlyIndexes.length, 0),
+        loaded.readonly.length,
+        `${file}: readonly lookups`,
+      );
     } else {
       assert.equal(message.addressTableLookups, undefined, `${file}: legacy message with lookups`);
     }
@@ -127,7 +135,10 @@ test('every json corpus transaction survives encode -> decode unchanged', () => 
     assert.equal(version, transactionVersionOf(original), `${file}: version vs message shape`);
 
     const stackHeights = original.message.instructions.map((ix) => ix.stackHeight);
-    assert.ok(stackHeights.every((h) => h === null || h === 1), `${file}: unexpected top-level stack heights`);
+    assert.ok(
+      stackHeights.every((h) => h === null || h === 1),
+      `${file}: unexpected top-level stack heights`,
+    );
     const expected = structuredClone(original);
     for (const ix of expected.message.instructions) ix.stackHeight = null;
     assert.deepEqual(transaction, expected, `${file}: round trip changed the transaction`);
@@ -189,8 +200,20 @@ test('encoding refuses values the wire format cannot hold', () => {
     edit(copy);
     return () => encodeWireTransaction(copy);
   };
-  assert.throws(broken((t) => (t.message.accountKeys[0] = '1111')), /account key must decode to 32 bytes/);
-  assert.throws(broken((t) => (t.signatures[0] = 'not base58 0OIl')), /signature is not valid base58/);
-  assert.throws(broken((t) => (t.message.instructions[0]!.accounts = [256])), /must be an integer 0\.\.255/);
-  assert.throws(broken((t) => (t.message.header.numRequiredSignatures = -1)), /numRequiredSignatures/);
+  assert.throws(
+    broken((t) => (t.message.accountKeys[0] = '1111')),
+    /account key must decode to 32 bytes/,
+  );
+  assert.throws(
+    broken((t) => (t.signatures[0] = 'not base58 0OIl')),
+    /signature is not valid base58/,
+  );
+  assert.throws(
+    broken((t) => (t.message.instructions[0]!.accounts = [256])),
+    /must be an integer 0\.\.255/,
+  );
+  assert.throws(
+    broken((t) => (t.message.header.numRequiredSignatures = -1)),
+    /numRequiredSignatures/,
+  );
 });

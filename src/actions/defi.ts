@@ -24,15 +24,33 @@ const marginfi: Template = (entry, facts) => {
     case 'lendingAccountDeposit':
       return say(facts.failed, str(i.authority), 'deposited', 'deposit', rest(amountOf(i.signerTokenAccount, 'out'), `into ${on}`));
     case 'lendingAccountRepay':
-      return say(facts.failed, str(i.authority), 'repaid', 'repay', rest(amountOf(i.signerTokenAccount, 'out', 'the whole debt'), `to ${on}`));
+      return say(
+        facts.failed,
+        str(i.authority),
+        'repaid',
+        'repay',
+        rest(amountOf(i.signerTokenAccount, 'out', 'the whole debt'), `to ${on}`),
+      );
     case 'lendingAccountWithdraw':
-      return say(facts.failed, str(i.authority), 'withdrew', 'withdraw', rest(amountOf(i.destinationTokenAccount, 'in', 'the whole deposit'), `from ${on}`));
+      return say(
+        facts.failed,
+        str(i.authority),
+        'withdrew',
+        'withdraw',
+        rest(amountOf(i.destinationTokenAccount, 'in', 'the whole deposit'), `from ${on}`),
+      );
     case 'lendingAccountBorrow':
       return say(facts.failed, str(i.authority), 'borrowed', 'borrow', rest(amountOf(i.destinationTokenAccount, 'in'), `from ${on}`));
     case 'lendingAccountLiquidate': {
       const n = big(i.assetAmount);
       if (n === undefined) return null;
-      return say(facts.failed, str(i.authority), 'liquidated', 'liquidate', `${n} base units of the collateral in bank ${i.assetBank} from marginfi account ${i.liquidateeMarginfiAccount} on marginfi`);
+      return say(
+        facts.failed,
+        str(i.authority),
+        'liquidated',
+        'liquidate',
+        `${n} base units of the collateral in bank ${i.assetBank} from marginfi account ${i.liquidateeMarginfiAccount} on marginfi`,
+      );
     }
     default:
       return null;
@@ -48,7 +66,13 @@ const dca: Template = (entry, facts) => {
       const total = big(i.inAmount);
       const each = big(i.inAmountPerCycle);
       if (total === undefined || each === undefined || str(i.outputMint) === undefined) return null;
-      return say(facts.failed, str(i.user), 'opened', 'open', `DCA ${i.dca} to swap ${asset(total, str(i.inputMint))} for ${asset(undefined, i.outputMint)}, ${asset(each, str(i.inputMint))} every ${i.cycleFrequency} seconds ${on}`);
+      return say(
+        facts.failed,
+        str(i.user),
+        'opened',
+        'open',
+        `DCA ${i.dca} to swap ${asset(total, str(i.inputMint))} for ${asset(undefined, i.outputMint)}, ${asset(each, str(i.inputMint))} every ${i.cycleFrequency} seconds ${on}`,
+      );
     }
     case 'closeDca':
       return say(facts.failed, str(i.user), 'closed', 'close', `DCA ${i.dca} ${on}`);
@@ -69,7 +93,13 @@ const jitoTips: Template = (entry, facts) => {
   const n = big(i.amount);
   const actor = [str(i.payer), str(i.claimant)].find((a) => facts.isSigner(a));
   if (entry.ix.type !== 'claim' || n === undefined) return null;
-  return say(facts.failed, actor, 'claimed', 'claim', `${lamports(n)} of tips from tip distribution account ${i.tipDistributionAccount} on Jito`);
+  return say(
+    facts.failed,
+    actor,
+    'claimed',
+    'claim',
+    `${lamports(n)} of tips from tip distribution account ${i.tipDistributionAccount} on Jito`,
+  );
 };
 
 /** Token amounts that moved under the entry into (or out of) the given accounts, one phrase per mint. */
@@ -95,11 +125,23 @@ const orderBook: Template = (entry, facts) => {
       const paid = moved(entry, facts, [i.orderPayerTokenAccount], 'out');
       const deposit = paid.length === 0 ? '' : `, depositing ${paid.join(' and ')}`;
       const side = i.side.toLowerCase();
-      return say(facts.failed, str(i.openOrdersOwner), 'placed', 'place', `${side === 'ask' ? 'an' : 'a'} ${side} order on market ${i.market}${deposit} ${on}`);
+      return say(
+        facts.failed,
+        str(i.openOrdersOwner),
+        'placed',
+        'place',
+        `${side === 'ask' ? 'an' : 'a'} ${side} order on market ${i.market}${deposit} ${on}`,
+      );
     }
     case 'settleFunds': {
       const got = moved(entry, facts, [i.coinWallet, i.pcWallet], 'in');
-      return say(facts.failed, str(i.openOrdersOwner), 'settled', 'settle', `${got.length === 0 ? 'funds' : got.join(' and ')} from market ${i.market} ${on}`);
+      return say(
+        facts.failed,
+        str(i.openOrdersOwner),
+        'settled',
+        'settle',
+        `${got.length === 0 ? 'funds' : got.join(' and ')} from market ${i.market} ${on}`,
+      );
     }
     default:
       return null;

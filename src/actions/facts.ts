@@ -158,14 +158,30 @@ export class TxFacts {
       const info = ix.info;
       if (ix.programId === SYSTEM_PROGRAM && (ix.type === 'transfer' || ix.type === 'transferWithSeed')) {
         const amount = big(info.lamports);
-        if (amount !== undefined) out.push({ asset: 'lamports', source: str(info.source), destination: str(info.destination), authority: str(info.source), amount, entry });
+        if (amount !== undefined)
+          out.push({
+            asset: 'lamports',
+            source: str(info.source),
+            destination: str(info.destination),
+            authority: str(info.source),
+            amount,
+            entry,
+          });
       } else if (isTokenProgram(ix.programId) && /^transfer(Checked(WithFee)?)?$/.test(ix.type ?? '')) {
         const amount = tokenAmountOf(info);
         const source = str(info.source);
         const destination = str(info.destination);
         if (amount === undefined) continue;
         const mint = str(info.mint) ?? this.tokenAccount(source)?.mint ?? this.tokenAccount(destination)?.mint;
-        out.push({ asset: 'token', mint, source, destination, authority: str(info.authority) ?? str(info.multisigAuthority), amount, entry });
+        out.push({
+          asset: 'token',
+          mint,
+          source,
+          destination,
+          authority: str(info.authority) ?? str(info.multisigAuthority),
+          amount,
+          entry,
+        });
       }
     }
     return out;
@@ -199,7 +215,14 @@ function normalizeInstruction(raw: any, keys: string[]): Instruction {
   if (typeof parsed === 'string') return { programId, accounts, stackHeight, program: raw.program, memo: parsed, info: {} };
   if (parsed !== null && typeof parsed === 'object') {
     const info = parsed.info !== null && typeof parsed.info === 'object' ? parsed.info : {};
-    return { programId, accounts, stackHeight, program: raw.program, type: typeof parsed.type === 'string' ? parsed.type : undefined, info };
+    return {
+      programId,
+      accounts,
+      stackHeight,
+      program: raw.program,
+      type: typeof parsed.type === 'string' ? parsed.type : undefined,
+      info,
+    };
   }
   // A json-encoded native entry: nobody parsed it, so the few layouts the summaries use are read here.
   if (typeof raw?.programIdIndex === 'number' && typeof raw?.data === 'string') {

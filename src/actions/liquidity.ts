@@ -38,13 +38,26 @@ function describe(entry: Entry, facts: TxFacts, plan: LiquidityPlan): string | n
     let minted: bigint | undefined;
     for (const { ix } of under ?? []) {
       const amount = big(ix.info.amount);
-      if (isTokenProgram(ix.programId) && /^mintTo/.test(ix.type ?? '') && ix.info.account === plan.lpAccount && amount !== undefined) minted = (minted ?? 0n) + amount;
+      if (isTokenProgram(ix.programId) && /^mintTo/.test(ix.type ?? '') && ix.info.account === plan.lpAccount && amount !== undefined)
+        minted = (minted ?? 0n) + amount;
     }
     const lp = asset(minted, plan.lpMint);
-    return sentence(facts.failed, plan.actor, 'deposited', 'deposit', `${assets} into ${plan.noun} ${plan.pool}${lp === undefined ? '' : ` for ${lp}`} on ${venue}`);
+    return sentence(
+      facts.failed,
+      plan.actor,
+      'deposited',
+      'deposit',
+      `${assets} into ${plan.noun} ${plan.pool}${lp === undefined ? '' : ` for ${lp}`} on ${venue}`,
+    );
   }
   const lp = asset(plan.lpBurned, plan.lpMint ?? facts.tokenAccount(plan.lpAccount)?.mint);
-  return sentence(facts.failed, plan.actor, 'withdrew', 'withdraw', `${assets} from ${plan.noun} ${plan.pool}${lp === undefined ? '' : ` by burning ${lp}`} on ${venue}`);
+  return sentence(
+    facts.failed,
+    plan.actor,
+    'withdrew',
+    'withdraw',
+    `${assets} from ${plan.noun} ${plan.pool}${lp === undefined ? '' : ` by burning ${lp}`} on ${venue}`,
+  );
 }
 
 const raydiumAmm: Template = (entry, facts) => {

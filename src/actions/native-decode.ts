@@ -21,7 +21,8 @@ export interface DecodedNative {
 }
 
 export function decodeNativeCompiled(programId: string, data: string, accounts: string[]): DecodedNative | null {
-  if (programId !== SYSTEM && programId !== TOKEN && programId !== TOKEN_2022 && programId !== ASSOCIATED_TOKEN && !MEMO.has(programId)) return null;
+  if (programId !== SYSTEM && programId !== TOKEN && programId !== TOKEN_2022 && programId !== ASSOCIATED_TOKEN && !MEMO.has(programId))
+    return null;
   const bytes = decodeBase58(data);
   if (bytes === null) return null;
   if (programId === ASSOCIATED_TOKEN) return associatedToken(bytes, accounts);
@@ -73,7 +74,13 @@ function system(bytes: Uint8Array, view: DataView, u64: (at: number) => string |
     return {
       program: 'system',
       type: 'createAccount',
-      info: { source: accounts[0], newAccount: accounts[1], lamports: Number(u64(4)), space: Number(u64(12)), owner: encodeBase58(bytes.subarray(20, 52)) },
+      info: {
+        source: accounts[0],
+        newAccount: accounts[1],
+        lamports: Number(u64(4)),
+        space: Number(u64(12)),
+        owner: encodeBase58(bytes.subarray(20, 52)),
+      },
     };
   }
   return null;
@@ -84,26 +91,40 @@ function token(bytes: Uint8Array, u64: (at: number) => string | undefined, accou
   const amount = u64(1);
   const [a, b, c] = accounts;
   // Beyond the named accounts a multisig authority lists its signers; the node then says multisigAuthority.
-  const signer = (named: number, key: string) => ({ [accounts.length > named ? `multisig${key[0].toUpperCase()}${key.slice(1)}` : key]: accounts[named - 1] });
+  const signer = (named: number, key: string) => ({
+    [accounts.length > named ? `multisig${key[0].toUpperCase()}${key.slice(1)}` : key]: accounts[named - 1],
+  });
   switch (bytes[0]) {
     case 3:
       if (bytes.length !== 9 || accounts.length < 3) return null;
       return { program: 'spl-token', type: 'transfer', info: { source: a, destination: b, amount, ...signer(3, 'authority') } };
     case 12:
       if (bytes.length !== 10 || accounts.length < 4) return null;
-      return { program: 'spl-token', type: 'transferChecked', info: { source: a, mint: b, destination: c, tokenAmount: { amount, decimals: bytes[9] }, ...signer(4, 'authority') } };
+      return {
+        program: 'spl-token',
+        type: 'transferChecked',
+        info: { source: a, mint: b, destination: c, tokenAmount: { amount, decimals: bytes[9] }, ...signer(4, 'authority') },
+      };
     case 7:
       if (bytes.length !== 9 || accounts.length < 3) return null;
       return { program: 'spl-token', type: 'mintTo', info: { mint: a, account: b, amount, ...signer(3, 'mintAuthority') } };
     case 14:
       if (bytes.length !== 10 || accounts.length < 3) return null;
-      return { program: 'spl-token', type: 'mintToChecked', info: { mint: a, account: b, tokenAmount: { amount, decimals: bytes[9] }, ...signer(3, 'mintAuthority') } };
+      return {
+        program: 'spl-token',
+        type: 'mintToChecked',
+        info: { mint: a, account: b, tokenAmount: { amount, decimals: bytes[9] }, ...signer(3, 'mintAuthority') },
+      };
     case 8:
       if (bytes.length !== 9 || accounts.length < 3) return null;
       return { program: 'spl-token', type: 'burn', info: { account: a, mint: b, amount, ...signer(3, 'authority') } };
     case 15:
       if (bytes.length !== 10 || accounts.length < 3) return null;
-      return { program: 'spl-token', type: 'burnChecked', info: { account: a, mint: b, tokenAmount: { amount, decimals: bytes[9] }, ...signer(3, 'authority') } };
+      return {
+        program: 'spl-token',
+        type: 'burnChecked',
+        info: { account: a, mint: b, tokenAmount: { amount, decimals: bytes[9] }, ...signer(3, 'authority') },
+      };
     case 4:
       if (bytes.length !== 9 || accounts.length < 3) return null;
       return { program: 'spl-token', type: 'approve', info: { source: a, delegate: b, amount, ...signer(3, 'owner') } };
@@ -114,7 +135,11 @@ function token(bytes: Uint8Array, u64: (at: number) => string | undefined, accou
     case 16:
     case 18:
       if (bytes.length !== 33 || accounts.length < 2) return null;
-      return { program: 'spl-token', type: bytes[0] === 16 ? 'initializeAccount2' : 'initializeAccount3', info: { account: a, mint: b, owner: encodeBase58(bytes.subarray(1, 33)) } };
+      return {
+        program: 'spl-token',
+        type: bytes[0] === 16 ? 'initializeAccount2' : 'initializeAccount3',
+        info: { account: a, mint: b, owner: encodeBase58(bytes.subarray(1, 33)) },
+      };
     case 9:
       if (bytes.length !== 1 || accounts.length < 3) return null;
       return { program: 'spl-token', type: 'closeAccount', info: { account: a, destination: b, ...signer(3, 'owner') } };

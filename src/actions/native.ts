@@ -14,11 +14,19 @@ const system: Template = ({ ix }, facts) => {
     case 'transfer':
       return n === undefined ? null : say(facts.failed, str(i.source), 'transferred', 'transfer', `${lamports(n)} to ${i.destination}`);
     case 'transferWithSeed':
-      return n === undefined ? null : say(facts.failed, str(i.sourceBase), 'transferred', 'transfer', `${lamports(n)} from ${i.source} to ${i.destination}`);
+      return n === undefined
+        ? null
+        : say(facts.failed, str(i.sourceBase), 'transferred', 'transfer', `${lamports(n)} from ${i.source} to ${i.destination}`);
     case 'createAccount':
     case 'createAccountWithSeed':
       if (n === undefined) return null;
-      return say(facts.failed, str(i.source), 'created', 'create', `account ${i.newAccount} owned by ${i.owner} with ${lamports(n)} and ${i.space} bytes`);
+      return say(
+        facts.failed,
+        str(i.source),
+        'created',
+        'create',
+        `account ${i.newAccount} owned by ${i.owner} with ${lamports(n)} and ${i.space} bytes`,
+      );
     case 'allocate':
       return say(facts.failed, str(i.account), 'allocated', 'allocate', `${i.space} bytes for account ${i.account}`);
     case 'allocateWithSeed':
@@ -30,7 +38,15 @@ const system: Template = ({ ix }, facts) => {
     case 'advanceNonce':
       return say(facts.failed, str(i.nonceAuthority), 'advanced', 'advance', `nonce account ${i.nonceAccount}`);
     case 'withdrawFromNonce':
-      return n === undefined ? null : say(facts.failed, str(i.nonceAuthority), 'withdrew', 'withdraw', `${lamports(n)} from nonce account ${i.nonceAccount} to ${i.destination}`);
+      return n === undefined
+        ? null
+        : say(
+            facts.failed,
+            str(i.nonceAuthority),
+            'withdrew',
+            'withdraw',
+            `${lamports(n)} from nonce account ${i.nonceAccount} to ${i.destination}`,
+          );
     default:
       return null;
   }
@@ -54,7 +70,13 @@ const splToken: Template = ({ ix }, facts) => {
     case 'mintTo':
     case 'mintToChecked':
       if (amount === undefined) return null;
-      return say(facts.failed, str(i.mintAuthority) ?? str(i.multisigMintAuthority), 'minted', 'mint', `${assetOf(i.account)} to ${i.account}`);
+      return say(
+        facts.failed,
+        str(i.mintAuthority) ?? str(i.multisigMintAuthority),
+        'minted',
+        'mint',
+        `${assetOf(i.account)} to ${i.account}`,
+      );
     case 'burn':
     case 'burnChecked':
       if (amount === undefined) return null;
@@ -71,13 +93,28 @@ const splToken: Template = ({ ix }, facts) => {
       const target = str(i.account) ?? str(i.mint);
       const kind = typeof i.authorityType === 'string' ? `${i.authorityType} authority` : 'authority';
       if (target === undefined) return null;
-      const rest = i.newAuthority === null || i.newAuthority === undefined ? `the ${kind} of ${target}` : `the ${kind} of ${target} to ${i.newAuthority}`;
+      const rest =
+        i.newAuthority === null || i.newAuthority === undefined
+          ? `the ${kind} of ${target}`
+          : `the ${kind} of ${target} to ${i.newAuthority}`;
       return say(facts.failed, authority, i.newAuthority == null ? 'removed' : 'set', i.newAuthority == null ? 'remove' : 'set', rest);
     }
     case 'freezeAccount':
-      return say(facts.failed, str(i.freezeAuthority) ?? str(i.multisigFreezeAuthority), 'froze', 'freeze', `token account ${i.account} of ${i.mint}`);
+      return say(
+        facts.failed,
+        str(i.freezeAuthority) ?? str(i.multisigFreezeAuthority),
+        'froze',
+        'freeze',
+        `token account ${i.account} of ${i.mint}`,
+      );
     case 'thawAccount':
-      return say(facts.failed, str(i.freezeAuthority) ?? str(i.multisigFreezeAuthority), 'thawed', 'thaw', `token account ${i.account} of ${i.mint}`);
+      return say(
+        facts.failed,
+        str(i.freezeAuthority) ?? str(i.multisigFreezeAuthority),
+        'thawed',
+        'thaw',
+        `token account ${i.account} of ${i.mint}`,
+      );
     default:
       return null;
   }
@@ -90,7 +127,9 @@ const associatedTokenAccount: Template = (entry, facts) => {
   if (payer === undefined || (ix.type !== 'create' && ix.type !== 'createIdempotent')) return null;
   const what = `associated token account ${i.account} of ${i.mint} for ${i.wallet}`;
   // createIdempotent on an existing account only checks it: then nothing is created under it.
-  const created = facts.descendants(entry)?.some((e) => e.ix.type === 'createAccount' || e.ix.type === 'allocate' || e.ix.type === 'transfer');
+  const created = facts
+    .descendants(entry)
+    ?.some((e) => e.ix.type === 'createAccount' || e.ix.type === 'allocate' || e.ix.type === 'transfer');
   if (ix.type === 'createIdempotent' && !facts.failed && created === false) {
     return `${payer} found ${what} already in place`;
   }
@@ -112,11 +151,15 @@ const computeBudget: Template = ({ ix }, facts) => {
     case 'setComputeUnitLimit':
       return big(i.units) === undefined ? null : sentence(facts.failed, payer, 'set', 'set', `the compute unit limit to ${i.units} units`);
     case 'setComputeUnitPrice':
-      return big(i.microLamports) === undefined ? null : sentence(facts.failed, payer, 'set', 'set', `the compute unit price to ${i.microLamports} micro-lamports`);
+      return big(i.microLamports) === undefined
+        ? null
+        : sentence(facts.failed, payer, 'set', 'set', `the compute unit price to ${i.microLamports} micro-lamports`);
     case 'requestHeapFrame':
       return big(i.bytes) === undefined ? null : sentence(facts.failed, payer, 'requested', 'request', `a heap frame of ${i.bytes} bytes`);
     case 'setLoadedAccountsDataSizeLimit':
-      return big(i.bytes) === undefined ? null : sentence(facts.failed, payer, 'set', 'set', `the loaded accounts data size limit to ${i.bytes} bytes`);
+      return big(i.bytes) === undefined
+        ? null
+        : sentence(facts.failed, payer, 'set', 'set', `the loaded accounts data size limit to ${i.bytes} bytes`);
     default:
       return null;
   }
@@ -127,13 +170,35 @@ const stake: Template = ({ ix }, facts) => {
   const n = big(i.lamports);
   switch (ix.type) {
     case 'delegate':
-      return say(facts.failed, str(i.stakeAuthority), 'delegated', 'delegate', `stake account ${i.stakeAccount} to vote account ${i.voteAccount}`);
+      return say(
+        facts.failed,
+        str(i.stakeAuthority),
+        'delegated',
+        'delegate',
+        `stake account ${i.stakeAccount} to vote account ${i.voteAccount}`,
+      );
     case 'deactivate':
       return say(facts.failed, str(i.stakeAuthority), 'deactivated', 'deactivate', `stake account ${i.stakeAccount}`);
     case 'withdraw':
-      return n === undefined ? null : say(facts.failed, str(i.withdrawAuthority), 'withdrew', 'withdraw', `${lamports(n)} from stake account ${i.stakeAccount} to ${i.destination}`);
+      return n === undefined
+        ? null
+        : say(
+            facts.failed,
+            str(i.withdrawAuthority),
+            'withdrew',
+            'withdraw',
+            `${lamports(n)} from stake account ${i.stakeAccount} to ${i.destination}`,
+          );
     case 'split':
-      return n === undefined ? null : say(facts.failed, str(i.stakeAuthority), 'split', 'split', `${lamports(n)} from stake account ${i.stakeAccount} into ${i.newSplitAccount}`);
+      return n === undefined
+        ? null
+        : say(
+            facts.failed,
+            str(i.stakeAuthority),
+            'split',
+            'split',
+            `${lamports(n)} from stake account ${i.stakeAccount} into ${i.newSplitAccount}`,
+          );
     case 'merge':
       return say(facts.failed, str(i.stakeAuthority), 'merged', 'merge', `stake account ${i.source} into ${i.destination}`);
     default:

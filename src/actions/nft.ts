@@ -44,10 +44,18 @@ function lamportsSent(entry: Entry, facts: TxFacts, payer: string): bigint | und
 }
 
 /** A sale where either side may have signed: the signer is the actor. */
-function sale(facts: TxFacts, buyer: string | undefined, seller: string | undefined, what: string | undefined, cost: string | undefined, venue: string): string | null {
+function sale(
+  facts: TxFacts,
+  buyer: string | undefined,
+  seller: string | undefined,
+  what: string | undefined,
+  cost: string | undefined,
+  venue: string,
+): string | null {
   if (what === undefined || buyer === undefined || seller === undefined) return null;
   const priced = cost === undefined ? '' : ` for ${cost}`;
-  if (facts.isSigner(seller) && !facts.isSigner(buyer)) return sentence(facts.failed, seller, 'sold', 'sell', `${what} to ${buyer}${priced} on ${venue}`);
+  if (facts.isSigner(seller) && !facts.isSigner(buyer))
+    return sentence(facts.failed, seller, 'sold', 'sell', `${what} to ${buyer}${priced} on ${venue}`);
   return sentence(facts.failed, buyer, 'bought', 'buy', `${what} from ${seller}${priced} on ${venue}`);
 }
 
@@ -60,24 +68,46 @@ const magicEden: Template = (entry, facts) => {
     case 'sell':
     case 'ocpSell':
     case 'mip1Sell':
-      return what === undefined || amount === undefined ? null : say(facts.failed, str(i.wallet), 'listed', 'list', `${what} for ${lamports(amount)} ${on}`);
+      return what === undefined || amount === undefined
+        ? null
+        : say(facts.failed, str(i.wallet), 'listed', 'list', `${what} for ${lamports(amount)} ${on}`);
     case 'cancelSell':
     case 'ocpCancelSell':
     case 'mip1CancelSell':
       return what === undefined ? null : say(facts.failed, str(i.wallet), 'delisted', 'delist', `${what} ${on}`);
     case 'buy':
     case 'buyV2':
-      return what === undefined || amount === undefined ? null : say(facts.failed, str(i.wallet), 'placed', 'place', `a bid of ${lamports(amount)} for ${what} ${on}`);
+      return what === undefined || amount === undefined
+        ? null
+        : say(facts.failed, str(i.wallet), 'placed', 'place', `a bid of ${lamports(amount)} for ${what} ${on}`);
     case 'cancelBuy':
-      return what === undefined || amount === undefined ? null : say(facts.failed, str(i.wallet), 'cancelled', 'cancel', `a bid of ${lamports(amount)} for ${what} ${on}`);
+      return what === undefined || amount === undefined
+        ? null
+        : say(facts.failed, str(i.wallet), 'cancelled', 'cancel', `a bid of ${lamports(amount)} for ${what} ${on}`);
     case 'executeSaleV2':
     case 'ocpExecuteSaleV2':
     case 'mip1ExecuteSaleV2':
       return sale(facts, str(i.buyer), str(i.seller), what, price(amount), 'Magic Eden');
     case 'deposit':
-      return big(i.amount) === undefined ? null : say(facts.failed, str(i.wallet), 'deposited', 'deposit', `${lamports(big(i.amount)!)} into escrow ${i.escrowPaymentAccount} ${on}`);
+      return big(i.amount) === undefined
+        ? null
+        : say(
+            facts.failed,
+            str(i.wallet),
+            'deposited',
+            'deposit',
+            `${lamports(big(i.amount)!)} into escrow ${i.escrowPaymentAccount} ${on}`,
+          );
     case 'withdraw':
-      return big(i.amount) === undefined ? null : say(facts.failed, str(i.wallet), 'withdrew', 'withdraw', `${lamports(big(i.amount)!)} from escrow ${i.escrowPaymentAccount} ${on}`);
+      return big(i.amount) === undefined
+        ? null
+        : say(
+            facts.failed,
+            str(i.wallet),
+            'withdrew',
+            'withdraw',
+            `${lamports(big(i.amount)!)} from escrow ${i.escrowPaymentAccount} ${on}`,
+          );
     default:
       return null;
   }
@@ -96,7 +126,9 @@ const tensorSwap: Template = (entry, facts) => {
   if (/^(delist|delistT22|wnsDelist)$/.test(type)) return say(facts.failed, str(i.owner), 'delisted', 'delist', `${what} ${on}`);
   if (type === 'editSingleListing') {
     const amount = big(i.price);
-    return amount === undefined ? null : say(facts.failed, str(i.owner), 'repriced', 'reprice', `the listing of ${what} to ${lamports(amount)} ${on}`);
+    return amount === undefined
+      ? null
+      : say(facts.failed, str(i.owner), 'repriced', 'reprice', `the listing of ${what} to ${lamports(amount)} ${on}`);
   }
   if (/^(buySingleListing|buySingleListingT22|wnsBuySingleListing|buyNft|buyNftT22|wnsBuyNft)$/.test(type)) {
     const buyer = str(i.buyer);
@@ -106,10 +138,18 @@ const tensorSwap: Template = (entry, facts) => {
   }
   if (/^(sellNftTokenPool|sellNftTradePool|sellNftTokenPoolT22|sellNftTradePoolT22|wnsSellNftTokenPool|wnsSellNftTradePool)$/.test(type)) {
     const floor = big(i.minPrice);
-    return say(facts.failed, str(i.seller), 'sold', 'sell', `${what} to pool ${i.pool}${floor === undefined ? '' : ` for at least ${lamports(floor)}`} ${on}`);
+    return say(
+      facts.failed,
+      str(i.seller),
+      'sold',
+      'sell',
+      `${what} to pool ${i.pool}${floor === undefined ? '' : ` for at least ${lamports(floor)}`} ${on}`,
+    );
   }
-  if (/^(depositNft|depositNftT22|wnsDepositNft)$/.test(type)) return say(facts.failed, str(i.owner), 'deposited', 'deposit', `${what} into pool ${i.pool} ${on}`);
-  if (/^(withdrawNft|withdrawNftT22|wnsWithdrawNft)$/.test(type)) return say(facts.failed, str(i.owner), 'withdrew', 'withdraw', `${what} from pool ${i.pool} ${on}`);
+  if (/^(depositNft|depositNftT22|wnsDepositNft)$/.test(type))
+    return say(facts.failed, str(i.owner), 'deposited', 'deposit', `${what} into pool ${i.pool} ${on}`);
+  if (/^(withdrawNft|withdrawNftT22|wnsWithdrawNft)$/.test(type))
+    return say(facts.failed, str(i.owner), 'withdrew', 'withdraw', `${what} from pool ${i.pool} ${on}`);
   return null;
 };
 
@@ -118,8 +158,10 @@ const tensorSwapSol: Template = (entry, facts) => {
   const i = entry.ix.info as Record<string, any>;
   const amount = big(i.lamports);
   if (amount === undefined) return null;
-  if (entry.ix.type === 'depositSol') return say(facts.failed, str(i.owner), 'deposited', 'deposit', `${lamports(amount)} into pool ${i.pool} on Tensor`);
-  if (entry.ix.type === 'withdrawSol') return say(facts.failed, str(i.owner), 'withdrew', 'withdraw', `${lamports(amount)} from pool ${i.pool} on Tensor`);
+  if (entry.ix.type === 'depositSol')
+    return say(facts.failed, str(i.owner), 'deposited', 'deposit', `${lamports(amount)} into pool ${i.pool} on Tensor`);
+  if (entry.ix.type === 'withdrawSol')
+    return say(facts.failed, str(i.owner), 'withdrew', 'withdraw', `${lamports(amount)} from pool ${i.pool} on Tensor`);
   return null;
 };
 
@@ -130,13 +172,21 @@ const tensorBid: Template = (entry, facts) => {
   if (what === undefined) return null;
   switch (entry.ix.type) {
     case 'bid':
-      return amount === undefined ? null : say(facts.failed, str(i.bidder), 'placed', 'place', `a bid of ${lamports(amount)} for ${what} on Tensor`);
+      return amount === undefined
+        ? null
+        : say(facts.failed, str(i.bidder), 'placed', 'place', `a bid of ${lamports(amount)} for ${what} on Tensor`);
     case 'cancelBid':
       return say(facts.failed, str(i.bidder), 'cancelled', 'cancel', `a bid for ${what} on Tensor`);
     case 'takeBid':
     case 'takeBidT22':
     case 'wnsTakeBid':
-      return say(facts.failed, str(i.seller), 'sold', 'sell', `${what} to ${i.bidder}${amount === undefined ? '' : ` for at least ${lamports(amount)}`} on Tensor`);
+      return say(
+        facts.failed,
+        str(i.seller),
+        'sold',
+        'sell',
+        `${what} to ${i.bidder}${amount === undefined ? '' : ` for at least ${lamports(amount)}`} on Tensor`,
+      );
     default:
       return null;
   }
@@ -151,7 +201,11 @@ const tensorMarketplace: Template = (entry, facts) => {
   const type = entry.ix.type ?? '';
   const target = str(i.mint) ?? str(i.asset);
   const what =
-    target !== undefined ? items(1n, target) : str(i.merkleTree) !== undefined && big(i.index) !== undefined ? `compressed NFT #${i.index} of tree ${i.merkleTree}` : undefined;
+    target !== undefined
+      ? items(1n, target)
+      : str(i.merkleTree) !== undefined && big(i.index) !== undefined
+        ? `compressed NFT #${i.index} of tree ${i.merkleTree}`
+        : undefined;
   const on = 'on Tensor';
   const currency = str(i.currency);
   if (/^list/.test(type)) {
@@ -166,17 +220,39 @@ const tensorMarketplace: Template = (entry, facts) => {
     const spent = facts.failed || currency !== undefined ? undefined : lamportsSent(entry, facts, payer);
     const cost = spent !== undefined ? lamports(spent) : facts.failed ? atMost(big(i.maxAmount), currency) : undefined;
     const forWhom = str(i.buyer) !== undefined && i.buyer !== payer ? ` for ${i.buyer}` : '';
-    return sentence(facts.failed, payer, 'bought', 'buy', `${what} from ${i.owner}${forWhom}${cost === undefined ? '' : ` for ${cost}`} ${on}`);
+    return sentence(
+      facts.failed,
+      payer,
+      'bought',
+      'buy',
+      `${what} from ${i.owner}${forWhom}${cost === undefined ? '' : ` for ${cost}`} ${on}`,
+    );
   }
   if (/^takeBid/.test(type)) {
     const floor = big(i.minAmount);
-    return what === undefined ? null : say(facts.failed, str(i.seller), 'sold', 'sell', `${what} to ${i.owner}${floor === undefined ? '' : ` for at least ${lamports(floor)}`} ${on}`);
+    return what === undefined
+      ? null
+      : say(
+          facts.failed,
+          str(i.seller),
+          'sold',
+          'sell',
+          `${what} to ${i.owner}${floor === undefined ? '' : ` for at least ${lamports(floor)}`} ${on}`,
+        );
   }
   if (type === 'bid') {
     const amount = big(i.amount);
     const count = big(i.quantity) ?? 1n;
     const about = typeof i.target === 'string' && str(i.targetId) !== undefined ? ` (${i.target} ${i.targetId})` : '';
-    return amount === undefined ? null : say(facts.failed, str(i.owner), 'placed', 'place', `a bid of ${price(amount, currency)} for ${count} ${count === 1n ? 'NFT' : 'NFTs'}${about} ${on}`);
+    return amount === undefined
+      ? null
+      : say(
+          facts.failed,
+          str(i.owner),
+          'placed',
+          'place',
+          `a bid of ${price(amount, currency)} for ${count} ${count === 1n ? 'NFT' : 'NFTs'}${about} ${on}`,
+        );
   }
   if (type === 'cancelBid') return say(facts.failed, str(i.owner), 'cancelled', 'cancel', `bid ${i.bidState} ${on}`);
   return null;
@@ -196,14 +272,27 @@ const auctionHouse: Template = (entry, facts) => {
   // A listing does not name the house's currency; another instruction of the same house may.
   const treasuryMint =
     str(i.treasuryMint) ??
-    facts.entries.map((e) => e.ix).find((ix) => ix.programId === entry.ix.programId && ix.info.auctionHouse === i.auctionHouse && str(ix.info.treasuryMint) !== undefined)?.info.treasuryMint;
-  const cost = treasuryMint !== undefined ? price(big(i.buyerPrice), String(treasuryMint)) : big(i.buyerPrice) === undefined ? undefined : `${i.buyerPrice} base units of the auction house's currency`;
+    facts.entries
+      .map((e) => e.ix)
+      .find(
+        (ix) => ix.programId === entry.ix.programId && ix.info.auctionHouse === i.auctionHouse && str(ix.info.treasuryMint) !== undefined,
+      )?.info.treasuryMint;
+  const cost =
+    treasuryMint !== undefined
+      ? price(big(i.buyerPrice), String(treasuryMint))
+      : big(i.buyerPrice) === undefined
+        ? undefined
+        : `${i.buyerPrice} base units of the auction house's currency`;
   switch (entry.ix.type) {
     case 'sell':
-      return what === undefined || cost === undefined ? null : say(facts.failed, str(i.wallet), 'listed', 'list', `${what} for ${cost} ${on}`);
+      return what === undefined || cost === undefined
+        ? null
+        : say(facts.failed, str(i.wallet), 'listed', 'list', `${what} for ${cost} ${on}`);
     case 'buy':
     case 'publicBuy':
-      return what === undefined || cost === undefined ? null : say(facts.failed, str(i.wallet), 'placed', 'place', `a bid of ${cost} for ${what} ${on}`);
+      return what === undefined || cost === undefined
+        ? null
+        : say(facts.failed, str(i.wallet), 'placed', 'place', `a bid of ${cost} for ${what} ${on}`);
     case 'cancel':
       return what === undefined ? null : say(facts.failed, str(i.wallet), 'cancelled', 'cancel', `an order for ${what} ${on}`);
     case 'executeSale':
@@ -221,11 +310,27 @@ const auctionHouse: Template = (entry, facts) => {
     }
     case 'withdrawFromFee': {
       const amount = big(i.amount);
-      return amount === undefined ? null : say(facts.failed, str(i.authority), 'withdrew', 'withdraw', `${lamports(amount)} from fee account ${i.auctionHouseFeeAccount} to ${i.feeWithdrawalDestination} ${on}`);
+      return amount === undefined
+        ? null
+        : say(
+            facts.failed,
+            str(i.authority),
+            'withdrew',
+            'withdraw',
+            `${lamports(amount)} from fee account ${i.auctionHouseFeeAccount} to ${i.feeWithdrawalDestination} ${on}`,
+          );
     }
     case 'withdrawFromTreasury': {
       const amount = price(big(i.amount), str(i.treasuryMint));
-      return amount === undefined ? null : say(facts.failed, str(i.authority), 'withdrew', 'withdraw', `${amount} from treasury ${i.auctionHouseTreasury} to ${i.treasuryWithdrawalDestination} ${on}`);
+      return amount === undefined
+        ? null
+        : say(
+            facts.failed,
+            str(i.authority),
+            'withdrew',
+            'withdraw',
+            `${amount} from treasury ${i.auctionHouseTreasury} to ${i.treasuryWithdrawalDestination} ${on}`,
+          );
     }
     default:
       return null;
@@ -243,9 +348,21 @@ const tokenMetadata: Template = (entry, facts) => {
   const mint = str(i.mint);
   switch (entry.ix.type) {
     case 'mint':
-      return say(facts.failed, str(i.authority), 'minted', 'mint', mint && `${held(mint, i.token, i.mintArgs)} to ${i.tokenOwner ?? i.token} ${on}`);
+      return say(
+        facts.failed,
+        str(i.authority),
+        'minted',
+        'mint',
+        mint && `${held(mint, i.token, i.mintArgs)} to ${i.tokenOwner ?? i.token} ${on}`,
+      );
     case 'transfer':
-      return say(facts.failed, str(i.authority), 'transferred', 'transfer', mint && `${held(mint, i.token, i.transferArgs)} from ${i.tokenOwner ?? i.token} to ${i.destinationOwner ?? i.destination} ${on}`);
+      return say(
+        facts.failed,
+        str(i.authority),
+        'transferred',
+        'transfer',
+        mint && `${held(mint, i.token, i.transferArgs)} from ${i.tokenOwner ?? i.token} to ${i.destinationOwner ?? i.destination} ${on}`,
+      );
     case 'burn':
       return say(facts.failed, str(i.authority), 'burned', 'burn', mint && `${held(mint, i.token, i.burnArgs)} ${on}`);
     case 'burnNft':
@@ -255,9 +372,18 @@ const tokenMetadata: Template = (entry, facts) => {
     case 'createMetadataAccount':
     case 'createMetadataAccountV2':
     case 'createMetadataAccountV3': {
-      const name = nested(nested(i.createMetadataAccountArgsV3 ?? i.createMetadataAccountArgsV2 ?? i.createMetadataAccountArgs, 'data'), 'name');
+      const name = nested(
+        nested(i.createMetadataAccountArgsV3 ?? i.createMetadataAccountArgsV2 ?? i.createMetadataAccountArgs, 'data'),
+        'name',
+      );
       const named = typeof name === 'string' ? ` named ${JSON.stringify(name.replace(/\0+$/, ''))}` : '';
-      return say(facts.failed, str(i.mintAuthority), 'created', 'create', mint && `metadata account ${i.metadata} for ${mint}${named} ${on}`);
+      return say(
+        facts.failed,
+        str(i.mintAuthority),
+        'created',
+        'create',
+        mint && `metadata account ${i.metadata} for ${mint}${named} ${on}`,
+      );
     }
     case 'create':
       return say(facts.failed, str(i.authority), 'created', 'create', mint && `metadata account ${i.metadata} for ${mint} ${on}`);
@@ -266,7 +392,13 @@ const tokenMetadata: Template = (entry, facts) => {
       return say(facts.failed, str(i.updateAuthority), 'created', 'create', mint && `master edition ${i.edition} for ${mint} ${on}`);
     case 'verifyCollection':
     case 'verifySizedCollectionItem':
-      return say(facts.failed, str(i.collectionAuthority), 'verified', 'verify', str(i.collectionMint) && `metadata ${i.metadata} as a member of collection ${i.collectionMint} ${on}`);
+      return say(
+        facts.failed,
+        str(i.collectionAuthority),
+        'verified',
+        'verify',
+        str(i.collectionMint) && `metadata ${i.metadata} as a member of collection ${i.collectionMint} ${on}`,
+      );
     default:
       return null;
   }
@@ -276,21 +408,32 @@ const tokenMetadata: Template = (entry, facts) => {
 const bubblegum: Template = (entry, facts) => {
   const i = entry.ix.info as Record<string, any>;
   const on = 'on Metaplex Bubblegum';
-  const leaf = big(i.index) !== undefined ? `compressed NFT #${i.index} of tree ${i.merkleTree}` : `a compressed NFT in tree ${i.merkleTree}`;
+  const leaf =
+    big(i.index) !== undefined ? `compressed NFT #${i.index} of tree ${i.merkleTree}` : `a compressed NFT in tree ${i.merkleTree}`;
   if (str(i.merkleTree) === undefined) return null;
   switch (entry.ix.type) {
     case 'mintV1':
     case 'mintV2':
     case 'mintToCollectionV1':
-      return say(facts.failed, str(i.treeDelegate) ?? str(i.payer), 'minted', 'mint', `${leaf} to ${i.leafOwner}${str(i.collectionMint) ? ` in collection ${i.collectionMint}` : ''} ${on}`);
+      return say(
+        facts.failed,
+        str(i.treeDelegate) ?? str(i.payer),
+        'minted',
+        'mint',
+        `${leaf} to ${i.leafOwner}${str(i.collectionMint) ? ` in collection ${i.collectionMint}` : ''} ${on}`,
+      );
     case 'transfer':
     case 'transferV2': {
-      const actor = str(i.authority) ?? (facts.isSigner(str(i.leafDelegate)) && !facts.isSigner(str(i.leafOwner)) ? str(i.leafDelegate) : str(i.leafOwner));
+      const actor =
+        str(i.authority) ??
+        (facts.isSigner(str(i.leafDelegate)) && !facts.isSigner(str(i.leafOwner)) ? str(i.leafDelegate) : str(i.leafOwner));
       return say(facts.failed, actor, 'transferred', 'transfer', `${leaf} from ${i.leafOwner} to ${i.newLeafOwner} ${on}`);
     }
     case 'burn':
     case 'burnV2': {
-      const actor = str(i.authority) ?? (facts.isSigner(str(i.leafDelegate)) && !facts.isSigner(str(i.leafOwner)) ? str(i.leafDelegate) : str(i.leafOwner));
+      const actor =
+        str(i.authority) ??
+        (facts.isSigner(str(i.leafDelegate)) && !facts.isSigner(str(i.leafOwner)) ? str(i.leafDelegate) : str(i.leafOwner));
       return say(facts.failed, actor, 'burned', 'burn', `${leaf} ${on}`);
     }
     default:
@@ -307,7 +450,13 @@ const core: Template = (entry, facts) => {
   switch (entry.ix.type) {
     case 'createV1':
     case 'createV2':
-      return say(facts.failed, str(i.authority) ?? str(i.payer), 'created', 'create', `asset ${target}${str(i.owner) ? ` owned by ${i.owner}` : ''} ${on}`);
+      return say(
+        facts.failed,
+        str(i.authority) ?? str(i.payer),
+        'created',
+        'create',
+        `asset ${target}${str(i.owner) ? ` owned by ${i.owner}` : ''} ${on}`,
+      );
     case 'transferV1':
       return say(facts.failed, str(i.authority) ?? str(i.payer), 'transferred', 'transfer', `asset ${target} to ${i.newOwner} ${on}`);
     case 'burnV1':

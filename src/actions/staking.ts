@@ -42,30 +42,66 @@ const marinade: Template = (entry, facts) => {
     case 'deposit': {
       const n = big(i.lamports);
       if (n === undefined) return null;
-      return say(facts.failed, str(i.transferFrom), 'staked', 'stake', `${lamports(n)} for ${asset(tokensInto(entry, facts, str(i.mintTo)), msol)} ${on}`);
+      return say(
+        facts.failed,
+        str(i.transferFrom),
+        'staked',
+        'stake',
+        `${lamports(n)} for ${asset(tokensInto(entry, facts, str(i.mintTo)), msol)} ${on}`,
+      );
     }
     case 'depositStakeAccount':
-      return say(facts.failed, str(i.stakeAuthority), 'deposited', 'deposit', `stake account ${i.stakeAccount} for ${asset(tokensInto(entry, facts, str(i.mintTo)), msol)} ${on}`);
+      return say(
+        facts.failed,
+        str(i.stakeAuthority),
+        'deposited',
+        'deposit',
+        `stake account ${i.stakeAccount} for ${asset(tokensInto(entry, facts, str(i.mintTo)), msol)} ${on}`,
+      );
     case 'liquidUnstake': {
       const n = big(i.msolAmount);
       const paid = lamportsInto(entry, facts, str(i.transferSolTo));
       if (n === undefined) return null;
-      return say(facts.failed, str(i.getMsolFromAuthority), 'unstaked', 'unstake', `${asset(n, msol)} for ${paid === undefined ? 'SOL' : lamports(paid)} ${on}`);
+      return say(
+        facts.failed,
+        str(i.getMsolFromAuthority),
+        'unstaked',
+        'unstake',
+        `${asset(n, msol)} for ${paid === undefined ? 'SOL' : lamports(paid)} ${on}`,
+      );
     }
     case 'orderUnstake': {
       const n = big(i.msolAmount);
       if (n === undefined) return null;
-      return say(facts.failed, str(i.burnMsolAuthority), 'ordered', 'order', `a delayed unstake of ${asset(n, msol)} with ticket ${i.newTicketAccount} ${on}`);
+      return say(
+        facts.failed,
+        str(i.burnMsolAuthority),
+        'ordered',
+        'order',
+        `a delayed unstake of ${asset(n, msol)} with ticket ${i.newTicketAccount} ${on}`,
+      );
     }
     case 'claim': {
       // No one signs a claim: the SOL goes to the ticket's beneficiary, who is the account named here.
       const paid = lamportsInto(entry, facts, str(i.transferSolTo));
-      return say(facts.failed, str(i.transferSolTo), 'claimed', 'claim', `${paid === undefined ? 'the SOL' : lamports(paid)} of unstake ticket ${i.ticketAccount} ${on}`);
+      return say(
+        facts.failed,
+        str(i.transferSolTo),
+        'claimed',
+        'claim',
+        `${paid === undefined ? 'the SOL' : lamports(paid)} of unstake ticket ${i.ticketAccount} ${on}`,
+      );
     }
     case 'withdrawStakeAccount': {
       const n = big(i.msolAmount);
       if (n === undefined) return null;
-      return say(facts.failed, str(i.burnMsolAuthority), 'redeemed', 'redeem', `${asset(n, msol)} for stake account ${i.splitStakeAccount} ${on}`);
+      return say(
+        facts.failed,
+        str(i.burnMsolAuthority),
+        'redeemed',
+        'redeem',
+        `${asset(n, msol)} for stake account ${i.splitStakeAccount} ${on}`,
+      );
     }
     default:
       return null;
@@ -87,7 +123,13 @@ const stakePool: Template = (entry, facts) => {
       const n = big(i.depositAmount) ?? big(i.lamportsIn);
       const receiver = str(i.userAccount) ?? str(i.poolTokenAccount);
       if (n === undefined) return null;
-      return say(facts.failed, str(i.depositer) ?? str(i.depositAccount), 'deposited', 'deposit', `${lamports(n)} for ${asset(tokensInto(entry, facts, receiver), mint)} ${into}`);
+      return say(
+        facts.failed,
+        str(i.depositer) ?? str(i.depositAccount),
+        'deposited',
+        'deposit',
+        `${lamports(n)} for ${asset(tokensInto(entry, facts, receiver), mint)} ${into}`,
+      );
     }
     case 'depositStake':
     case 'depositStakeWithSlippage': {
@@ -95,7 +137,13 @@ const stakePool: Template = (entry, facts) => {
       // the owner of the account that receives the pool tokens is who the deposit is for.
       const receiver = str(i.poolTokenAccount) ?? str(i.poolTokensAmount);
       const owner = facts.tokenAccount(receiver)?.owner;
-      return say(facts.failed, owner, 'deposited', 'deposit', `stake account ${i.stakeAccount} for ${asset(tokensInto(entry, facts, receiver), mint)} ${into}`);
+      return say(
+        facts.failed,
+        owner,
+        'deposited',
+        'deposit',
+        `stake account ${i.stakeAccount} for ${asset(tokensInto(entry, facts, receiver), mint)} ${into}`,
+      );
     }
     case 'withdrawStake':
     case 'withdrawStakeWithSlippage': {
@@ -109,7 +157,13 @@ const stakePool: Template = (entry, facts) => {
       const n = big(i.arg) ?? big(i.poolTokensIn);
       if (n === undefined) return null;
       const paid = lamportsInto(entry, facts, str(i.withdrawAccount));
-      return say(facts.failed, str(i.transferAuthority), 'redeemed', 'redeem', `${asset(n, mint)} for ${paid === undefined ? 'SOL' : lamports(paid)} ${on}`);
+      return say(
+        facts.failed,
+        str(i.transferAuthority),
+        'redeemed',
+        'redeem',
+        `${asset(n, mint)} for ${paid === undefined ? 'SOL' : lamports(paid)} ${on}`,
+      );
     }
     default:
       return null;

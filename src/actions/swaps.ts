@@ -42,7 +42,13 @@ const arg = (v: unknown) => big(v);
  * A pool swap between two of the user's accounts (and mints), in the direction a flag gives:
  * forward spends the first for the second.
  */
-function sides(forward: boolean, first: SwapPlan['sources'][number], second: SwapPlan['sources'][number], firstMint?: unknown, secondMint?: unknown): Pick<SwapPlan, 'sources' | 'destinations' | 'sourceMint' | 'destinationMint'> {
+function sides(
+  forward: boolean,
+  first: SwapPlan['sources'][number],
+  second: SwapPlan['sources'][number],
+  firstMint?: unknown,
+  secondMint?: unknown,
+): Pick<SwapPlan, 'sources' | 'destinations' | 'sourceMint' | 'destinationMint'> {
   const plan: Pick<SwapPlan, 'sources' | 'destinations' | 'sourceMint' | 'destinationMint'> = {
     sources: [forward ? first : second],
     destinations: [forward ? second : first],
@@ -81,8 +87,14 @@ const raydiumAmm: Planner = (i) => {
   const owner = str(i.userSourceOwner) ?? str(i.userWalletAccount);
   const source = i.userSourceTokenAccount ?? i.uerSourceTokenAccount;
   const destination = i.userDestinationTokenAccount ?? i.uerDestinationTokenAccount;
-  const accounts = owner !== undefined ? { actor: owner, sources: [source], destinations: [destination] } : { actor: str(destination), sources: [i.serumVaultSigner], destinations: [source] };
-  const bounds = i.amountIn !== undefined ? { exactIn: arg(i.amountIn), minOut: arg(i.minimumAmountOut) } : { exactOut: arg(i.amountOut), maxIn: arg(i.maxAmountIn) };
+  const accounts =
+    owner !== undefined
+      ? { actor: owner, sources: [source], destinations: [destination] }
+      : { actor: str(destination), sources: [i.serumVaultSigner], destinations: [source] };
+  const bounds =
+    i.amountIn !== undefined
+      ? { exactIn: arg(i.amountIn), minOut: arg(i.minimumAmountOut) }
+      : { exactOut: arg(i.amountOut), maxIn: arg(i.maxAmountIn) };
   return { verb: 'swap', ...accounts, ...bounds };
 };
 
@@ -106,7 +118,9 @@ const inputOutput: Planner = (i) => {
     destinations: [i.outputTokenAccount],
     sourceMint: str(i.inputTokenMint),
     destinationMint: str(i.outputTokenMint),
-    ...(p.amountIn !== undefined ? { exactIn: arg(p.amountIn), minOut: arg(p.minimumAmountOut) } : { exactOut: arg(p.amountOut), maxIn: arg(p.maxAmountIn) }),
+    ...(p.amountIn !== undefined
+      ? { exactIn: arg(p.amountIn), minOut: arg(p.minimumAmountOut) }
+      : { exactOut: arg(p.amountOut), maxIn: arg(p.maxAmountIn) }),
   };
 };
 
@@ -132,7 +146,9 @@ const meteoraDlmm: Planner = (i) => ({
   verb: 'swap',
   sources: [i.userTokenIn],
   destinations: [i.userTokenOut],
-  ...(i.amountIn !== undefined ? { exactIn: arg(i.amountIn), minOut: arg(i.minAmountOut) } : { exactOut: arg(i.outAmount), maxIn: arg(i.maxInAmount) }),
+  ...(i.amountIn !== undefined
+    ? { exactIn: arg(i.amountIn), minOut: arg(i.minAmountOut) }
+    : { exactOut: arg(i.outAmount), maxIn: arg(i.maxInAmount) }),
 });
 
 /** The SPL Token Swap family (Orca v1/v2, Saros, Saber, Lifinity, FluxBeam, Meteora dynamic AMM, Stabble, Sanctum, OKX). */
@@ -140,7 +156,15 @@ const tokenSwap: Planner = (i) => ({
   actor: str(i.userTransferAuthority) ?? str(i.userAuthority) ?? str(i.user) ?? str(i.payer),
   verb: 'swap',
   sources: [i.source, i.userSource, i.sourceInfo, i.userSourceToken, i.userTokenIn, i.srcTokenFrom, i.sourceTokenAccount],
-  destinations: [i.destination, i.userDestination, i.destinationInfo, i.userDestinationToken, i.userTokenOut, i.destTokenTo, i.destinationTokenAccount],
+  destinations: [
+    i.destination,
+    i.userDestination,
+    i.destinationInfo,
+    i.userDestinationToken,
+    i.userTokenOut,
+    i.destTokenTo,
+    i.destinationTokenAccount,
+  ],
   sourceMint: str(i.sourceMint) ?? str(i.mintIn) ?? str(i.srcTokenMint),
   destinationMint: str(i.destinationMint) ?? str(i.mintOut) ?? str(i.destTokenMint),
   exactIn: arg(i.amountIn ?? i.inAmount ?? i.args?.amount ?? i.args?.amountIn ?? i.data?.amountIn),
@@ -310,10 +334,20 @@ const planners: Readonly<Record<string, Readonly<Record<string, Planner>>>> = {
     ].map((t) => [t, jupiter]),
   ),
   JUP4Fb2cqiRUcaTHdrPC8h2gNsA2ETXiPDD33WcGuJB: { route: jupiter },
-  '675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8': { swapBaseIn: raydiumAmm, swapBaseOut: raydiumAmm, swapBaseInV2: raydiumAmm, swapBaseOutV2: raydiumAmm },
+  '675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8': {
+    swapBaseIn: raydiumAmm,
+    swapBaseOut: raydiumAmm,
+    swapBaseInV2: raydiumAmm,
+    swapBaseOutV2: raydiumAmm,
+  },
   CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK: { swap: raydiumClmm, swapV2: raydiumClmm },
   CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C: { swapBaseInput: inputOutput, swapBaseOutput: inputOutput },
-  whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc: { swap: whirlpool, swapV2: whirlpool, twoHopSwap: whirlpoolTwoHop, twoHopSwapV2: whirlpoolTwoHop },
+  whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc: {
+    swap: whirlpool,
+    swapV2: whirlpool,
+    twoHopSwap: whirlpoolTwoHop,
+    twoHopSwapV2: whirlpoolTwoHop,
+  },
   '9W959DqEETiGZocYWCQPaJ6sBmUzgfxXfqGeTEdp3aQP': { swap: tokenSwap },
   DjVE6JNiYqPL2QXyCUUh8rNjHrbz9hXHNYt99MQ59qw1: { swap: tokenSwap },
   LBUZKhRxPF3XUpBCjp4YzTKgLccjZhTSDM9YuVaPwxo: Object.fromEntries(
@@ -323,7 +357,9 @@ const planners: Readonly<Record<string, Readonly<Record<string, Planner>>>> = {
   cpamdpZCGKUy5JxQXB4dcpGPiikHawvSWAd6mEn1sGG: { swap: inputOutput, swap2: inputOutput },
   dbcij3LWUppWqq96dh6gJWwBifmcGfLSB5D4DuSMaqN: { swap: inputOutput, swap2: inputOutput, swap2WithTransferHook: inputOutput },
   MERLuDFBMmsHnsBPZw2sDQZHvXFMwp8EdjudcU2HKky: { exchange: mercurial },
-  '6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P': Object.fromEntries(['buy', 'buyExactSolIn', 'buyV2', 'buyExactQuoteInV2', 'sell', 'sellV2'].map((t) => [t, pumpFun])),
+  '6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P': Object.fromEntries(
+    ['buy', 'buyExactSolIn', 'buyV2', 'buyExactQuoteInV2', 'sell', 'sellV2'].map((t) => [t, pumpFun]),
+  ),
   pAMMBay6oceH9fJKBRHGP5D4bD4sWpmSwMn52FMfXEA: { buy: pumpSwap, buyExactQuoteIn: pumpSwap, sell: pumpSwap },
   '2wT8Yq49kHgDzXuPxZSaeLaH1qbmGXtEyPy64bL7aD3c': { swap: tokenSwap },
   HyaB3W9q6XdA5xwpU4XnSZV94htfmbmqJXZcEbRaJutt: { swap: invariant },
@@ -334,7 +370,17 @@ const planners: Readonly<Record<string, Readonly<Record<string, Planner>>>> = {
   SwaPpA9LAaLfeLi3a68M4DjnLqgtticKg6CnyNwgAC8: { swap: tokenSwap },
   stkitrT1Uoy18Dk1fTrgPw8W6MVzoCfYoAFT4MLsmhq: { swapViaStake: tokenSwap },
   '6m2CDdhRgxpH4WjvdzxAYbGxwdGUz5MziiL5jek2kBma': Object.fromEntries(
-    ['swap', 'swap2', 'commissionSplSwap', 'commissionSplSwap2', 'commissionSolSwap', 'commissionSolSwap2', 'swapV3', 'swapTobV3', 'swapTobV3WithReceiver'].map((t) => [t, tokenSwap]),
+    [
+      'swap',
+      'swap2',
+      'commissionSplSwap',
+      'commissionSplSwap2',
+      'commissionSolSwap',
+      'commissionSolSwap2',
+      'swapV3',
+      'swapTobV3',
+      'swapTobV3WithReceiver',
+    ].map((t) => [t, tokenSwap]),
   ),
   PhoeNiXZ8ByJGLkxNfZRnkUfjvmuYqLR89jjFHGqdXY: { swap: phoenix },
   BSwp6bEBihVLdqJRKGgzjcGLHkcTuzmSo1TQkHepzH8p: { swap: bonkswap },
@@ -353,7 +399,9 @@ export function swapSentence(entry: Entry, facts: TxFacts): string | null {
   const plan = swapPlan(entry);
   if (plan === null) return null;
   // A one-off delegate may sign for the user's tokens; the user is the owner who signed too.
-  const owner = defined(plan.sources).map((a) => facts.tokenAccount(a)?.owner).find((o) => o !== undefined);
+  const owner = defined(plan.sources)
+    .map((a) => facts.tokenAccount(a)?.owner)
+    .find((o) => o !== undefined);
   if (owner !== undefined && owner !== plan.actor && facts.isSigner(owner)) plan.actor = owner;
   if (plan.actor === undefined) return null;
   const venue = programName(entry.ix.programId);
@@ -373,7 +421,9 @@ export function swapSentence(entry: Entry, facts: TxFacts): string | null {
   }
   if (paid === undefined || got === undefined) return null;
   // The output may go to someone else's account (a buy for another wallet, a router's receiver).
-  const recipient = defined(plan.destinations).map((a) => facts.tokenAccount(a)?.owner).find((o) => o !== undefined);
+  const recipient = defined(plan.destinations)
+    .map((a) => facts.tokenAccount(a)?.owner)
+    .find((o) => o !== undefined);
   const delivered = recipient !== undefined && recipient !== plan.actor ? `, delivered to ${recipient},` : '';
   switch (plan.verb) {
     case 'buy':
@@ -406,7 +456,9 @@ interface Leg {
 function observe(plan: SwapPlan, facts: TxFacts, under: Entry[]): { in?: Leg; out?: Leg } {
   const moves = facts.transfers(under);
   const sources = defined(plan.sources);
-  const tokenIns = moves.filter((m) => m.asset === 'token' && (sources.length > 0 ? sources.includes(m.source!) : m.authority === plan.actor));
+  const tokenIns = moves.filter(
+    (m) => m.asset === 'token' && (sources.length > 0 ? sources.includes(m.source!) : m.authority === plan.actor),
+  );
   let paid = total(tokenIns);
   if (plan.nativeIn) {
     const lamportsOut = moves.filter((m) => m.asset === 'lamports' && m.source === plan.actor);
@@ -423,7 +475,9 @@ function observe(plan: SwapPlan, facts: TxFacts, under: Entry[]): { in?: Leg; ou
   }
   if (got === undefined && plan.destinations.length === 0 && plan.actor !== undefined) {
     const mine = new Set(facts.tokenAccountsOf(plan.actor));
-    got = total(moves.filter((m) => m.asset === 'token' && m.destination !== undefined && mine.has(m.destination) && !tokenIns.includes(m)));
+    got = total(
+      moves.filter((m) => m.asset === 'token' && m.destination !== undefined && mine.has(m.destination) && !tokenIns.includes(m)),
+    );
   }
   if (got === undefined && plan.reportedOut !== undefined) {
     const amount = plan.reportedOut(under);
@@ -448,7 +502,11 @@ function arrived(facts: TxFacts, account: string, under: Entry[], gross: bigint)
     const amount = tokenAmountOf(ix.info);
     if (!isTokenProgram(ix.programId) || amount === undefined) continue;
     const type = ix.type ?? '';
-    if ((/^transfer/.test(type) && ix.info.destination === account && !under.includes(entry)) || (/^mintTo/.test(type) && ix.info.account === account)) return gross;
+    if (
+      (/^transfer/.test(type) && ix.info.destination === account && !under.includes(entry)) ||
+      (/^mintTo/.test(type) && ix.info.account === account)
+    )
+      return gross;
     if ((/^transfer/.test(type) && ix.info.source === account) || (/^burn/.test(type) && ix.info.account === account)) left += amount;
   }
   const kept = held.post - (held.pre ?? 0n) + left;

@@ -40,10 +40,16 @@ export class Authorizer {
       record = await this.keys.findKey(key);
     } catch (error) {
       log.error({ err: error }, 'key store failed');
-      return { status: 503, error: new RpcError(ErrorCode.unavailable, 'API keys cannot be checked right now; retry shortly'), retryAfterSeconds: 1 };
+      return {
+        status: 503,
+        error: new RpcError(ErrorCode.unavailable, 'API keys cannot be checked right now; retry shortly'),
+        retryAfterSeconds: 1,
+      };
     }
     if (record === null) {
-      return unauthorized('Invalid API key: this key is not known to the gateway; check it, or create one with `enhanced-rpc keys create --plan <plan>`');
+      return unauthorized(
+        'Invalid API key: this key is not known to the gateway; check it, or create one with `enhanced-rpc keys create --plan <plan>`',
+      );
     }
     if (record.revokedAt !== null) {
       return unauthorized(`API key revoked (${record.fingerprint}); create a new key with \`enhanced-rpc keys create --plan <plan>\``);

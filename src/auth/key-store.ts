@@ -169,19 +169,11 @@ export function openSqliteKeyStore(file: string, opts: SqliteKeyStoreOptions = {
     insertKey: db.prepare<[Buffer, string, string, string | null, string]>(
       'INSERT INTO api_keys (key_hash, fingerprint, plan, label, created_at) VALUES (?, ?, ?, ?, ?)',
     ),
-    keyById: db.prepare<[number | bigint], KeyRow>(
-      `SELECT ${KEY_COLUMNS} FROM api_keys k JOIN plans p ON p.name = k.plan WHERE k.id = ?`,
-    ),
-    keyByHash: db.prepare<[Buffer], KeyRow>(
-      `SELECT ${KEY_COLUMNS} FROM api_keys k JOIN plans p ON p.name = k.plan WHERE k.key_hash = ?`,
-    ),
+    keyById: db.prepare<[number | bigint], KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys k JOIN plans p ON p.name = k.plan WHERE k.id = ?`),
+    keyByHash: db.prepare<[Buffer], KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys k JOIN plans p ON p.name = k.plan WHERE k.key_hash = ?`),
     keys: db.prepare<[], KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys k JOIN plans p ON p.name = k.plan ORDER BY k.id`),
-    revokeByHash: db.prepare<[string, Buffer]>(
-      'UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE key_hash = ?',
-    ),
-    revokeByFingerprint: db.prepare<[string, string]>(
-      'UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE fingerprint = ?',
-    ),
+    revokeByHash: db.prepare<[string, Buffer]>('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE key_hash = ?'),
+    revokeByFingerprint: db.prepare<[string, string]>('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE fingerprint = ?'),
     countKeys: db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM api_keys'),
     addUsage: db.prepare<[number, string, number]>(
       `INSERT INTO usage (key_id, month, requests) VALUES (?, ?, ?)
@@ -197,7 +189,10 @@ export function openSqliteKeyStore(file: string, opts: SqliteKeyStoreOptions = {
   return {
     createKey(planName, label) {
       if (!stmt.planByName.get(planName)) {
-        const known = stmt.plans.all().map((p) => p.name).join(', ');
+        const known = stmt.plans
+          .all()
+          .map((p) => p.name)
+          .join(', ');
         throw new Error(`unknown plan "${planName}"; known plans: ${known}`);
       }
       for (let attempt = 0; attempt < MAX_FINGERPRINT_ATTEMPTS; attempt++) {

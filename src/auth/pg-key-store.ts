@@ -248,15 +248,15 @@ export async function openPgKeyStore(url: string, opts: PgKeyStoreOptions = {}):
     async revokeKey(keyOrFingerprint) {
       let result: pg.QueryResult;
       if (looksLikeApiKey(keyOrFingerprint)) {
-        result = await pool.query(
-          `UPDATE ${s}.api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE key_hash = $2`,
-          [nowIso(), hashApiKey(keyOrFingerprint)],
-        );
+        result = await pool.query(`UPDATE ${s}.api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE key_hash = $2`, [
+          nowIso(),
+          hashApiKey(keyOrFingerprint),
+        ]);
       } else if (looksLikeFingerprint(keyOrFingerprint)) {
-        result = await pool.query(
-          `UPDATE ${s}.api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE fingerprint = $2`,
-          [nowIso(), keyOrFingerprint],
-        );
+        result = await pool.query(`UPDATE ${s}.api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE fingerprint = $2`, [
+          nowIso(),
+          keyOrFingerprint,
+        ]);
       } else {
         return false;
       }
@@ -294,10 +294,10 @@ export async function openPgKeyStore(url: string, opts: PgKeyStoreOptions = {}):
     },
 
     async usageFor(keyId, month) {
-      const { rows } = await pool.query<{ requests: string }>(
-        `SELECT requests FROM ${s}.usage WHERE key_id = $1 AND month = $2`,
-        [keyId, month],
-      );
+      const { rows } = await pool.query<{ requests: string }>(`SELECT requests FROM ${s}.usage WHERE key_id = $1 AND month = $2`, [
+        keyId,
+        month,
+      ]);
       return rows[0] ? Number(rows[0].requests) : 0;
     },
 

@@ -79,8 +79,7 @@ export class InProcessRateLimiter {
   constructor(opts: RateLimiterOptions = {}) {
     this.now = opts.now ?? Date.now;
     this.usage = opts.usage;
-    this.onFlushError =
-      opts.onFlushError ?? ((err) => process.emitWarning(`usage flush failed: ${String(err)}`, 'RateLimiterWarning'));
+    this.onFlushError = opts.onFlushError ?? ((err) => process.emitWarning(`usage flush failed: ${String(err)}`, 'RateLimiterWarning'));
     if (this.usage) {
       this.timer = setInterval(() => {
         try {

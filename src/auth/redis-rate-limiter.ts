@@ -113,12 +113,7 @@ function failure(what: string, err: unknown): Error {
 
 function decisionFrom(reply: unknown): RateDecision {
   if (Array.isArray(reply) && reply[0] === 1 && reply.length === 1) return { allowed: true };
-  if (
-    Array.isArray(reply) &&
-    reply[0] === 0 &&
-    (reply[1] === 'rate' || reply[1] === 'quota') &&
-    typeof reply[2] === 'number'
-  ) {
+  if (Array.isArray(reply) && reply[0] === 0 && (reply[1] === 'rate' || reply[1] === 'quota') && typeof reply[2] === 'number') {
     return { allowed: false, reason: reply[1], retryAfterSeconds: reply[2] };
   }
   throw new Error(`Redis rate limiter failed: unexpected script reply ${JSON.stringify(reply)}`);

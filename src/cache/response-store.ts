@@ -40,7 +40,10 @@ export class RedisResponseStore {
 
   /** Not awaited by callers: the answer does not wait for the cache to be written. */
   set(key: string, value: string): void {
-    withTimeout(this.client.set(this.options.prefix + key, value, { expiration: { type: 'EX', value: this.options.ttlSeconds } }), this.options.timeoutMs)
+    withTimeout(
+      this.client.set(this.options.prefix + key, value, { expiration: { type: 'EX', value: this.options.ttlSeconds } }),
+      this.options.timeoutMs,
+    )
       .then(() => {
         this.failing = false;
       })

@@ -12,8 +12,22 @@ import { logLevels } from '../observe/log.js';
 import { defaultDispatchLimits } from '../rpc/dispatch.js';
 
 /** What createGateway gets: everything that has a default is filled in. */
-export type ServeOptions = Required<Pick<GatewayOptions, 'host' | 'port' | 'upstreams' | 'ledgerFile' | 'keyDbFile' | 'upstreamTimeoutMs' | 'workers' | 'responseCacheMiB' | 'ledgerCache' | 'logLevel'>>
-  & Pick<GatewayOptions, 'redisUrl' | 'postgresUrl'>;
+export type ServeOptions = Required<
+  Pick<
+    GatewayOptions,
+    | 'host'
+    | 'port'
+    | 'upstreams'
+    | 'ledgerFile'
+    | 'keyDbFile'
+    | 'upstreamTimeoutMs'
+    | 'workers'
+    | 'responseCacheMiB'
+    | 'ledgerCache'
+    | 'logLevel'
+  >
+> &
+  Pick<GatewayOptions, 'redisUrl' | 'postgresUrl'>;
 
 type Kind = 'text' | 'list' | 'port' | 'count' | 'milliseconds' | 'level' | 'switch';
 
@@ -160,9 +174,16 @@ function fromJson(setting: Setting, value: unknown, source: string, errors: stri
     return value;
   }
   if (setting.kind === 'port' || setting.kind === 'count' || setting.kind === 'milliseconds') {
-    return checkNumber(setting, typeof value === 'number' ? value : NaN, typeof value === 'number' ? String(value) : jsonType(value), source, errors);
+    return checkNumber(
+      setting,
+      typeof value === 'number' ? value : NaN,
+      typeof value === 'number' ? String(value) : jsonType(value),
+      source,
+      errors,
+    );
   }
-  if (setting.kind === 'switch') return typeof value === 'boolean' ? value : switchValue(typeof value === 'string' ? value : jsonType(value), source, errors);
+  if (setting.kind === 'switch')
+    return typeof value === 'boolean' ? value : switchValue(typeof value === 'string' ? value : jsonType(value), source, errors);
   if (typeof value !== 'string') {
     errors.push(`${source} must be a string, got ${jsonType(value)}`);
     return undefined;
@@ -171,11 +192,13 @@ function fromJson(setting: Setting, value: unknown, source: string, errors: stri
 }
 
 function checkNumber(setting: Setting, value: number, shown: string, source: string, errors: string[]): number | undefined {
-  const [min, max, what] = setting.kind === 'port'
-    ? [0, 65_535, 'a port number 0..65535']
-    : setting.kind === 'count' ? [0, Infinity, 'a whole number ≥ 0']
-    // Node's timers treat anything above 2^31-1 ms as 1 ms.
-    : [1, 2_147_483_647, 'a whole number of milliseconds 1..2147483647'];
+  const [min, max, what] =
+    setting.kind === 'port'
+      ? [0, 65_535, 'a port number 0..65535']
+      : setting.kind === 'count'
+        ? [0, Infinity, 'a whole number ≥ 0']
+        : // Node's timers treat anything above 2^31-1 ms as 1 ms.
+          [1, 2_147_483_647, 'a whole number of milliseconds 1..2147483647'];
   if (Number.isInteger(value) && value >= min && value <= max) return value;
   errors.push(`${source} must be ${what}, got ${shown}`);
   return undefined;
@@ -195,7 +218,12 @@ function checkText(setting: Setting, value: string, source: string, errors: stri
   return value;
 }
 
-const switchWords = new Map([['on', true], ['off', false], ['true', true], ['false', false]]);
+const switchWords = new Map([
+  ['on', true],
+  ['off', false],
+  ['true', true],
+  ['false', false],
+]);
 
 function switchValue(text: string, source: string, errors: string[]): boolean | undefined {
   const value = switchWords.get(text);

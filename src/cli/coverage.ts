@@ -6,15 +6,21 @@ const percent = (t: Tally) => `${(share(t) * 100).toFixed(1)}% (${t.decoded}/${t
 /** `enhanced-rpc coverage` (`make coverage`): the corpus share the gateway decodes, per program and in total. */
 export function runCoverage(): void {
   const coverage = measureCoverage(loadBundledRegistry());
-  console.log('| program | name | non-native instructions decoded | non-native accounts decoded | instructions with an actionskit sentence |');
+  console.log(
+    '| program | name | non-native instructions decoded | non-native accounts decoded | instructions with an actionskit sentence |',
+  );
   console.log('|---|---|---:|---:|---:|');
   for (const p of coverage.programs) {
     const cell = (t: Tally) => (t.total === 0 ? '' : percent(t));
-    console.log(`| ${p.programId} | ${p.name ?? '(no description)'} | ${cell(p.instructions)} | ${cell(p.accounts)} | ${cell(p.sentences)} |`);
+    console.log(
+      `| ${p.programId} | ${p.name ?? '(no description)'} | ${cell(p.instructions)} | ${cell(p.accounts)} | ${cell(p.sentences)} |`,
+    );
   }
   console.log(`\nnon-native instructions decoded: ${percent(coverage.instructions)}`);
   console.log(`non-native accounts decoded: ${percent(coverage.accounts)}`);
   console.log(`instruction entries with an actionskit sentence (native and non-native): ${percent(coverage.sentences)}`);
-  const none = coverage.programs.filter((p) => p.instructions.total + p.accounts.total > 0 && p.instructions.decoded + p.accounts.decoded === 0);
+  const none = coverage.programs.filter(
+    (p) => p.instructions.total + p.accounts.total > 0 && p.instructions.decoded + p.accounts.decoded === 0,
+  );
   console.log(`\nprograms with nothing decoded (${none.length}): ${none.map((p) => p.name ?? p.programId).join(', ')}`);
 }

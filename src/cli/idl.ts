@@ -22,7 +22,20 @@ import {
 } from '../idl/onchain.js';
 
 /** The columns of idls/MANIFEST.tsv, for an output folder that has no manifest yet. */
-const manifestColumns = ['file', 'program_id', 'name', 'format', 'version', 'instructions', 'accounts', 'events', 'source', 'notes', 'valid_from_slot', 'valid_to_slot'];
+const manifestColumns = [
+  'file',
+  'program_id',
+  'name',
+  'format',
+  'version',
+  'instructions',
+  'accounts',
+  'events',
+  'source',
+  'notes',
+  'valid_from_slot',
+  'valid_to_slot',
+];
 
 const formatOf: Record<ProgramDescription['dialect'], string> = {
   'anchor-legacy': 'anchor-legacy',
@@ -100,9 +113,12 @@ function readFetched(fetched: FetchedIdl, programId: string): ProgramDescription
       onSkip: (item, reason) => console.log(`note: ${printable(item)} will not be decoded: ${printable(reason)}`),
     });
   } catch (error) {
-    throw new Error(`the JSON in ${fetched.kind} account ${fetched.account} does not read as an IDL: ${printable((error as Error).message)}`);
+    throw new Error(
+      `the JSON in ${fetched.kind} account ${fetched.account} does not read as an IDL: ${printable((error as Error).message)}`,
+    );
   }
-  if (description.address !== programId) throw new Error(`the on-chain IDL declares program ${printable(description.address)}, not ${programId}`);
+  if (description.address !== programId)
+    throw new Error(`the on-chain IDL declares program ${printable(description.address)}, not ${programId}`);
   return description;
 }
 
@@ -142,15 +158,24 @@ async function fetchOnchainIdl(pool: UpstreamPool, programId: string): Promise<F
   passedOver.push(`metadata account ${pmp} ${metadataMismatch}`);
 
   const anchorMismatch =
-    anchor === null ? 'does not exist' : anchor.owner !== programId ? `is owned by ${printable(anchor.owner)}, not the program` : anchorIdlMismatch(anchor.data);
-  if (anchor !== null && anchorMismatch === undefined) return { idl: unpackAnchorIdlAccount(anchor.data), slot, kind: 'legacy-anchor', account: legacy };
+    anchor === null
+      ? 'does not exist'
+      : anchor.owner !== programId
+        ? `is owned by ${printable(anchor.owner)}, not the program`
+        : anchorIdlMismatch(anchor.data);
+  if (anchor !== null && anchorMismatch === undefined)
+    return { idl: unpackAnchorIdlAccount(anchor.data), slot, kind: 'legacy-anchor', account: legacy };
   passedOver.push(`Anchor IDL account ${legacy} ${anchorMismatch}`);
 
   throw new Error(`no on-chain IDL for ${programId} at slot ${slot}: ${passedOver.join('; ')}`);
 }
 
 /** getMultipleAccounts in base64, finalized, so the slot recorded cannot be rolled back. */
-async function getAccounts(pool: UpstreamPool, addresses: string[], minContextSlot?: number): Promise<{ slot: number; accounts: (RpcAccount | null)[] }> {
+async function getAccounts(
+  pool: UpstreamPool,
+  addresses: string[],
+  minContextSlot?: number,
+): Promise<{ slot: number; accounts: (RpcAccount | null)[] }> {
   const config = { encoding: 'base64', commitment: 'finalized', ...(minContextSlot === undefined ? {} : { minContextSlot }) };
   const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getMultipleAccounts', params: [addresses, config] });
   const reply = await pool.send(body, { retryable: true });
@@ -162,7 +187,8 @@ async function getAccounts(pool: UpstreamPool, addresses: string[], minContextSl
   } catch {
     throw new Error(`getMultipleAccounts: ${reply.endpoint} did not answer JSON`);
   }
-  if (typeof response !== 'object' || response === null) throw new Error(`getMultipleAccounts: ${reply.endpoint} did not answer a JSON-RPC object`);
+  if (typeof response !== 'object' || response === null)
+    throw new Error(`getMultipleAccounts: ${reply.endpoint} did not answer a JSON-RPC object`);
   if (response.error !== undefined) throw new Error(`getMultipleAccounts: ${printable(String(response.error.message))}`);
   const slot = response.result?.context?.slot;
   const value = response.result?.value;
@@ -210,4 +236,5 @@ function updateManifest(path: string, row: Record<string, string>): 'added' | 'u
 const cell = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
 
 /** Text from chain shown on a terminal: control characters (escape sequences among them) written as \u escapes. */
-const printable = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const printable = (text: string) =>
+  text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

@@ -71,7 +71,10 @@ async function importTransactions(store: LedgerStore, pool: UpstreamPool, signat
     checkSignature(signature);
     let stored = 0;
     for (const encoding of importedEncodings) {
-      const result = await call(pool, 'getTransaction', [signature, { encoding, maxSupportedTransactionVersion: 0, commitment: 'finalized' }]);
+      const result = await call(pool, 'getTransaction', [
+        signature,
+        { encoding, maxSupportedTransactionVersion: 0, commitment: 'finalized' },
+      ]);
       if (result === 'null') break;
       if (ledger.importTransaction(signature, encoding, result)) stored++;
     }

@@ -8,13 +8,18 @@ export async function runServe(args: string[]): Promise<void> {
   if (errors.length > 0) throw new Error(`invalid settings, not starting:\n  ${errors.join('\n  ')}`);
   const gateway = await createGateway(options);
   const base = `http://${options.host}:${gateway.port}`;
-  const source = options.upstreams.length > 0 ? `${options.upstreams.length} upstream node(s)${options.ledgerCache ? ', ledger as cache' : ''}` : 'the embedded ledger';
+  const source =
+    options.upstreams.length > 0
+      ? `${options.upstreams.length} upstream node(s)${options.ledgerCache ? ', ledger as cache' : ''}`
+      : 'the embedded ledger';
   console.log(`enhanced-rpc listening on ${base} (answers from ${source})`);
   if ((await gateway.keys.countKeys()) === 0) {
     // A key printed by a service would end up in its journal; only a person at a terminal gets one.
     if (process.stdout.isTTY) {
       const { key } = await gateway.keys.createKey('developer', 'development key created by serve');
-      console.log('No API keys yet: created a development key (plan developer). It is for local use only; create real keys with `enhanced-rpc keys create`.');
+      console.log(
+        'No API keys yet: created a development key (plan developer). It is for local use only; create real keys with `enhanced-rpc keys create`.',
+      );
       console.log(`  curl -s ${base}/${key} -H 'content-type: application/json' -d '{"jsonrpc":"2.0","id":1,"method":"getSlot"}'`);
     } else {
       console.log('No API keys yet: every request will be refused until one is created with `enhanced-rpc keys create --plan <plan>`.');

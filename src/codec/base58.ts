@@ -40,7 +40,7 @@ function leadingOnes(text: string): number {
 
 function decodeByLimbs(text: string, zeros: number): Uint8Array | null {
   const limbs: number[] = [];
-  for (let i = zeros; i < text.length; ) {
+  for (let i = zeros; i < text.length;) {
     const take = Math.min(4, text.length - i);
     let carry = 0;
     for (let k = 0; k < take; k++, i++) {
@@ -159,10 +159,22 @@ function digits5(out: Uint8Array, limb: number, last: number): void {
 /** base58 of bytes[at, at + 32), the caller having checked that they exist. */
 export function encodePubkeyAt(bytes: Uint8Array, at: number): string {
   const b = bytes;
-  const h0 = (b[at] << 8) | b[at + 1], h1 = (b[at + 2] << 8) | b[at + 3], h2 = (b[at + 4] << 8) | b[at + 5], h3 = (b[at + 6] << 8) | b[at + 7];
-  const h4 = (b[at + 8] << 8) | b[at + 9], h5 = (b[at + 10] << 8) | b[at + 11], h6 = (b[at + 12] << 8) | b[at + 13], h7 = (b[at + 14] << 8) | b[at + 15];
-  const h8 = (b[at + 16] << 8) | b[at + 17], h9 = (b[at + 18] << 8) | b[at + 19], h10 = (b[at + 20] << 8) | b[at + 21], h11 = (b[at + 22] << 8) | b[at + 23];
-  const h12 = (b[at + 24] << 8) | b[at + 25], h13 = (b[at + 26] << 8) | b[at + 27], h14 = (b[at + 28] << 8) | b[at + 29], h15 = (b[at + 30] << 8) | b[at + 31];
+  const h0 = (b[at] << 8) | b[at + 1],
+    h1 = (b[at + 2] << 8) | b[at + 3],
+    h2 = (b[at + 4] << 8) | b[at + 5],
+    h3 = (b[at + 6] << 8) | b[at + 7];
+  const h4 = (b[at + 8] << 8) | b[at + 9],
+    h5 = (b[at + 10] << 8) | b[at + 11],
+    h6 = (b[at + 12] << 8) | b[at + 13],
+    h7 = (b[at + 14] << 8) | b[at + 15];
+  const h8 = (b[at + 16] << 8) | b[at + 17],
+    h9 = (b[at + 18] << 8) | b[at + 19],
+    h10 = (b[at + 20] << 8) | b[at + 21],
+    h11 = (b[at + 22] << 8) | b[at + 23];
+  const h12 = (b[at + 24] << 8) | b[at + 25],
+    h13 = (b[at + 26] << 8) | b[at + 27],
+    h14 = (b[at + 28] << 8) | b[at + 29],
+    h15 = (b[at + 30] << 8) | b[at + 31];
   // Pubkey::default() stands for "none" in many account layouts.
   if ((h0 | h1 | h2 | h3 | h4 | h5 | h6 | h7 | h8 | h9 | h10 | h11 | h12 | h13 | h14 | h15) === 0) return ZERO_KEY;
   const w = weights;
@@ -170,32 +182,73 @@ export function encodePubkeyAt(bytes: Uint8Array, at: number): string {
   // Limb j, least significant first. A half-word's weight 2^(16·(15-i)) has no limb above
   // 16·(15-i) / log2(58^5), so each later limb leaves out more of the low half-words. The sums
   // come before the carry is added, so only the carry's own arithmetic is a chain.
-  let x = h0 * w[0] + h1 * w[1] + h2 * w[2] + h3 * w[3] + h4 * w[4] + h5 * w[5] + h6 * w[6] + h7 * w[7] +
-    h8 * w[8] + h9 * w[9] + h10 * w[10] + h11 * w[11] + h12 * w[12] + h13 * w[13] + h14 * w[14] + h15 * w[15];
+  let x =
+    h0 * w[0] +
+    h1 * w[1] +
+    h2 * w[2] +
+    h3 * w[3] +
+    h4 * w[4] +
+    h5 * w[5] +
+    h6 * w[6] +
+    h7 * w[7] +
+    h8 * w[8] +
+    h9 * w[9] +
+    h10 * w[10] +
+    h11 * w[11] +
+    h12 * w[12] +
+    h13 * w[13] +
+    h14 * w[14] +
+    h15 * w[15];
   let carry = Math.floor(x * INV_BASE5);
   digits5(out, x - carry * BASE5, 44);
-  x = (h0 * w[16] + h1 * w[17] + h2 * w[18] + h3 * w[19] + h4 * w[20] + h5 * w[21] + h6 * w[22] + h7 * w[23] +
-    h8 * w[24] + h9 * w[25] + h10 * w[26] + h11 * w[27] + h12 * w[28] + h13 * w[29]) + carry;
+  x =
+    h0 * w[16] +
+    h1 * w[17] +
+    h2 * w[18] +
+    h3 * w[19] +
+    h4 * w[20] +
+    h5 * w[21] +
+    h6 * w[22] +
+    h7 * w[23] +
+    h8 * w[24] +
+    h9 * w[25] +
+    h10 * w[26] +
+    h11 * w[27] +
+    h12 * w[28] +
+    h13 * w[29] +
+    carry;
   carry = Math.floor(x * INV_BASE5);
   digits5(out, x - carry * BASE5, 39);
-  x = (h0 * w[32] + h1 * w[33] + h2 * w[34] + h3 * w[35] + h4 * w[36] + h5 * w[37] + h6 * w[38] + h7 * w[39] +
-    h8 * w[40] + h9 * w[41] + h10 * w[42] + h11 * w[43]) + carry;
+  x =
+    h0 * w[32] +
+    h1 * w[33] +
+    h2 * w[34] +
+    h3 * w[35] +
+    h4 * w[36] +
+    h5 * w[37] +
+    h6 * w[38] +
+    h7 * w[39] +
+    h8 * w[40] +
+    h9 * w[41] +
+    h10 * w[42] +
+    h11 * w[43] +
+    carry;
   carry = Math.floor(x * INV_BASE5);
   digits5(out, x - carry * BASE5, 34);
-  x = (h0 * w[48] + h1 * w[49] + h2 * w[50] + h3 * w[51] + h4 * w[52] + h5 * w[53] + h6 * w[54] + h7 * w[55] +
-    h8 * w[56] + h9 * w[57]) + carry;
+  x =
+    h0 * w[48] + h1 * w[49] + h2 * w[50] + h3 * w[51] + h4 * w[52] + h5 * w[53] + h6 * w[54] + h7 * w[55] + h8 * w[56] + h9 * w[57] + carry;
   carry = Math.floor(x * INV_BASE5);
   digits5(out, x - carry * BASE5, 29);
-  x = (h0 * w[64] + h1 * w[65] + h2 * w[66] + h3 * w[67] + h4 * w[68] + h5 * w[69] + h6 * w[70] + h7 * w[71]) + carry;
+  x = h0 * w[64] + h1 * w[65] + h2 * w[66] + h3 * w[67] + h4 * w[68] + h5 * w[69] + h6 * w[70] + h7 * w[71] + carry;
   carry = Math.floor(x * INV_BASE5);
   digits5(out, x - carry * BASE5, 24);
-  x = (h0 * w[80] + h1 * w[81] + h2 * w[82] + h3 * w[83] + h4 * w[84] + h5 * w[85]) + carry;
+  x = h0 * w[80] + h1 * w[81] + h2 * w[82] + h3 * w[83] + h4 * w[84] + h5 * w[85] + carry;
   carry = Math.floor(x * INV_BASE5);
   digits5(out, x - carry * BASE5, 19);
-  x = (h0 * w[96] + h1 * w[97] + h2 * w[98] + h3 * w[99] + h4 * w[100]) + carry;
+  x = h0 * w[96] + h1 * w[97] + h2 * w[98] + h3 * w[99] + h4 * w[100] + carry;
   carry = Math.floor(x * INV_BASE5);
   digits5(out, x - carry * BASE5, 14);
-  x = (h0 * w[112] + h1 * w[113] + h2 * w[114]) + carry;
+  x = h0 * w[112] + h1 * w[113] + h2 * w[114] + carry;
   carry = Math.floor(x * INV_BASE5);
   digits5(out, x - carry * BASE5, 9);
   // 2^256 / 58^40 < 58^5: the top limb takes no carry out.
@@ -215,7 +268,7 @@ export function encodeBase58(bytes: Uint8Array): string {
   // Little-endian limbs of four base58 digits each; a typed array avoids growing a JS array.
   const limbs = new Float64Array(Math.ceil(((bytes.length - zeros) * 1.3658) / 4) + 1);
   let used = 0;
-  for (let i = zeros; i < bytes.length; ) {
+  for (let i = zeros; i < bytes.length;) {
     const take = Math.min(3, bytes.length - i);
     let carry = 0;
     for (let k = 0; k < take; k++, i++) carry = carry * 256 + bytes[i];

@@ -98,7 +98,10 @@ export function measureCoverage(registry: ProgramRegistry): Coverage {
     if (decodeAccountData(account.owner, Buffer.from(account.data[0], 'base64'), registry) !== null) tally.decoded++;
   }
   const sum = (pick: (p: ProgramCoverage) => Tally): Tally =>
-    [...programs.values()].reduce((t, p) => ({ decoded: t.decoded + pick(p).decoded, total: t.total + pick(p).total }), { decoded: 0, total: 0 });
+    [...programs.values()].reduce((t, p) => ({ decoded: t.decoded + pick(p).decoded, total: t.total + pick(p).total }), {
+      decoded: 0,
+      total: 0,
+    });
   return {
     instructions: sum((p) => p.instructions),
     accounts: sum((p) => p.accounts),

@@ -834,13 +834,17 @@ export function compileProgram(description: ProgramDescription): CompiledProgram
   const events = new Matcher(description.events, (e) => e.discriminator);
   const sized = description.accounts.filter((a) => a.discriminator.length === 0 && a.size !== undefined);
 
-  const instructionRead = (i: InstructionDesc): Read =>
-    compiler.node({ kind: 'struct', fields: i.args }, NO_GENERICS, 'sequential').read;
+  const instructionRead = (i: InstructionDesc): Read => compiler.node({ kind: 'struct', fields: i.args }, NO_GENERICS, 'sequential').read;
   const accountRead = (a: AccountDesc): Read => compiler.top(a.type, NO_GENERICS, layoutOf(a.serialization, a.repr), a.repr?.align).read;
   const eventRead = (e: EventDesc): Read => compiler.node(e.type, NO_GENERICS, 'sequential').read;
 
   /** `open`: instruction and event data may stop between trailing fields; account data is whole. */
-  function first<T>(candidates: Candidate<T>[], data: Uint8Array, compile: (item: T) => Read, open: boolean): { item: T; value: unknown } | null {
+  function first<T>(
+    candidates: Candidate<T>[],
+    data: Uint8Array,
+    compile: (item: T) => Read,
+    open: boolean,
+  ): { item: T; value: unknown } | null {
     for (const candidate of candidates) {
       const read = (candidate.read ??= compileSafely(compile, candidate.item));
       const value = run(read, data, candidate.discriminator.length, open);

@@ -54,7 +54,5 @@ export function camelCase(name: string): string {
   if (s.length <= 1) return s.toLowerCase();
   if (s !== s.toLowerCase()) s = markCaseBoundaries(s);
   s = s.replace(leadingSeparators, '').toLowerCase();
-  return s
-    .replace(separatorThenChar, (_match, next: string) => next.toUpperCase())
-    .replace(digitsThenChar, (match) => match.toUpperCase());
+  return s.replace(separatorThenChar, (_match, next: string) => next.toUpperCase()).replace(digitsThenChar, (match) => match.toUpperCase());
 }

@@ -98,7 +98,10 @@ function filesInOrder(dir: string): ManifestRow[] {
   if (!existsSync(dir)) return [];
   const listed = readManifest(dir).filter((row) => existsSync(join(dir, row.file)));
   const names = new Set(listed.map((row) => row.file));
-  const unlisted = readdirSync(dir).filter((f) => idlFile.test(f) && !names.has(f)).sort().map((file) => ({ file }));
+  const unlisted = readdirSync(dir)
+    .filter((f) => idlFile.test(f) && !names.has(f))
+    .sort()
+    .map((file) => ({ file }));
   return [...listed, ...unlisted];
 }
 

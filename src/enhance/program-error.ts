@@ -19,8 +19,13 @@ export interface ProgramError {
 }
 
 const anchorFrameworkErrors: Map<number, { name: string; message?: string }> = new Map(
-  (JSON.parse(readFileSync(join(bundledIdlDir, 'anchor-framework-errors.json'), 'utf8')).errors as { code: number; name: string; message?: string }[])
-    .map((e) => [e.code, { name: e.name, message: e.message }]),
+  (
+    JSON.parse(readFileSync(join(bundledIdlDir, 'anchor-framework-errors.json'), 'utf8')).errors as {
+      code: number;
+      name: string;
+      message?: string;
+    }[]
+  ).map((e) => [e.code, { name: e.name, message: e.message }]),
 );
 
 const failedLine = /^Program (\w{32,44}) failed: custom program error: 0x([0-9a-fA-F]+)$/;

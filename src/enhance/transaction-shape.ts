@@ -22,7 +22,10 @@ export function accountKeysOf(result: any): string[] {
 
 /** The instruction lists in the answer's order: the top-level one, then each inner group's. */
 export function instructionListsOf(result: any): unknown[] {
-  return [result.transaction.message.instructions, ...(result.meta?.innerInstructions ?? []).map((group: { instructions?: unknown }) => group.instructions ?? [])];
+  return [
+    result.transaction.message.instructions,
+    ...(result.meta?.innerInstructions ?? []).map((group: { instructions?: unknown }) => group.instructions ?? []),
+  ];
 }
 
 /** Instruction entries in the answer's order: top-level ones, then each inner group's, group by group. */

@@ -49,14 +49,18 @@ export function enhanceTransaction(text: string, registry: ProgramRegistry, with
   const topLevelCount = message.instructions.length;
 
   const slot = typeof result.slot === 'number' ? result.slot : undefined;
-  const decoded = instructions.map((ix) => (parsedEncoding ? decodeParsedEntry(ix, registry, slot) : decodeCompiledEntry(ix, keys, registry, slot)));
+  const decoded = instructions.map((ix) =>
+    parsedEncoding ? decodeParsedEntry(ix, registry, slot) : decodeCompiledEntry(ix, keys, registry, slot),
+  );
   const topLevelIds = (message.instructions as RawInstruction[]).map((ix) => ix.programId ?? keys[ix.programIdIndex!]);
   const failure = programErrorOf(result, topLevelIds, registry);
   const failing = failure !== null && failure.instruction < topLevelCount ? failure.instruction : -1;
   const spans = instructionEntrySpans(text, lists, withActions ? () => true : (i) => decoded[i] !== null || i === failing);
   if (spans === null) return text;
 
-  const entries: (string | null)[] = decoded.map((entry, i) => entry && renderEntry(entry, instructions[i], parsedEncoding, text, spans[i]!));
+  const entries: (string | null)[] = decoded.map(
+    (entry, i) => entry && renderEntry(entry, instructions[i], parsedEncoding, text, spans[i]!),
+  );
   const original = (i: number) => text.slice(spans[i]!.start, spans[i]!.end);
   const withMember = (entry: string, member: string) => `${entry.slice(0, -1)},${member}}`;
   if (failing >= 0) entries[failing] = withMember(entries[failing] ?? original(failing), programErrorMember(failure!));
@@ -115,7 +119,13 @@ function withInstructionEntries(result: any, entries: unknown[]): any {
  * The program's versions valid at `slot` are tried newest first: an old transaction decodes with
  * the layout its program had then.
  */
-export function decodeInstructionEntry(programId: string | undefined, data: string | undefined, accounts: string[], registry: ProgramRegistry, slot?: number) {
+export function decodeInstructionEntry(
+  programId: string | undefined,
+  data: string | undefined,
+  accounts: string[],
+  registry: ProgramRegistry,
+  slot?: number,
+) {
   if (programId === undefined || data === undefined || nodeParsedInstructionPrograms.has(programId)) return null;
   const versions = registry.versions(programId, slot);
   if (versions.length === 0) return null;

@@ -32,7 +32,8 @@ export function servePlayground(app: TemplatedApp): void {
     app.get(route, (res, req) => {
       const unchanged = req.getHeader('if-none-match') === etag;
       res.cork(() => {
-        res.writeStatus(unchanged ? '304 Not Modified' : '200 OK')
+        res
+          .writeStatus(unchanged ? '304 Not Modified' : '200 OK')
           .writeHeader('content-type', contentType)
           .writeHeader('cache-control', 'no-cache')
           .writeHeader('etag', etag)

@@ -30,9 +30,17 @@ interface Outcome {
 }
 
 const statusText: Record<number, string> = {
-  200: '200 OK', 401: '401 Unauthorized', 403: '403 Forbidden', 404: '404 Not Found',
-  405: '405 Method Not Allowed', 413: '413 Payload Too Large', 415: '415 Unsupported Media Type',
-  429: '429 Too Many Requests', 500: '500 Internal Server Error', 502: '502 Bad Gateway', 503: '503 Service Unavailable',
+  200: '200 OK',
+  401: '401 Unauthorized',
+  403: '403 Forbidden',
+  404: '404 Not Found',
+  405: '405 Method Not Allowed',
+  413: '413 Payload Too Large',
+  415: '415 Unsupported Media Type',
+  429: '429 Too Many Requests',
+  500: '500 Internal Server Error',
+  502: '502 Bad Gateway',
+  503: '503 Service Unavailable',
 };
 
 const jsonType = 'application/json; charset=utf-8';
@@ -73,14 +81,23 @@ export class HttpServer {
     this.app.get('/health', (res) => {
       const healthy = this.options.health().ok;
       res.cork(() => {
-        res.writeStatus(healthy ? '200 OK' : '503 Service Unavailable').writeHeader('content-type', 'text/plain').end(healthy ? 'ok' : 'unknown');
+        res
+          .writeStatus(healthy ? '200 OK' : '503 Service Unavailable')
+          .writeHeader('content-type', 'text/plain')
+          .end(healthy ? 'ok' : 'unknown');
       });
     });
     this.app.get('/health/detail', (res) => {
       const { ok, detail } = this.options.health();
       this.send(res, {
         status: ok ? 200 : 503,
-        body: JSON.stringify({ status: ok ? 'ok' : 'unknown', backend: detail, inFlight: this.inFlight, uptimeSeconds: Math.round(process.uptime()) }) + '\n',
+        body:
+          JSON.stringify({
+            status: ok ? 'ok' : 'unknown',
+            backend: detail,
+            inFlight: this.inFlight,
+            uptimeSeconds: Math.round(process.uptime()),
+          }) + '\n',
       });
     });
     this.app.get('/metrics', (res) => {
@@ -98,7 +115,8 @@ export class HttpServer {
     });
     this.app.options('/*', (res) => {
       res.cork(() => {
-        res.writeStatus('200 OK')
+        res
+          .writeStatus('200 OK')
           .writeHeader('access-control-allow-origin', '*')
           .writeHeader('access-control-allow-methods', 'POST, OPTIONS')
           .writeHeader('access-control-allow-headers', 'content-type, x-api-key, solana-client')
@@ -106,8 +124,16 @@ export class HttpServer {
           .end();
       });
     });
-    this.app.post('/*', (res, req) => this.onPost(res, req.getUrl(), req.getQuery() ?? '', req.getHeader('x-api-key'),
-      req.getHeader('content-type'), req.getHeader('content-length')));
+    this.app.post('/*', (res, req) =>
+      this.onPost(
+        res,
+        req.getUrl(),
+        req.getQuery() ?? '',
+        req.getHeader('x-api-key'),
+        req.getHeader('content-type'),
+        req.getHeader('content-length'),
+      ),
+    );
     servePlayground(this.app);
     this.app.any('/*', (res) => {
       this.send(res, { status: 405, body: 'Used HTTP Method is not allowed. POST or OPTIONS is required', contentType: 'text/plain' });
@@ -139,8 +165,11 @@ export class HttpServer {
       state.aborted = true;
     });
     if (pathKey === undefined) {
-      return this.send(res, rpcFailure(404, new RpcError(ErrorCode.invalidRequest,
-        'Not found: POST to /<api_key> or to / with the x-api-key header')), state);
+      return this.send(
+        res,
+        rpcFailure(404, new RpcError(ErrorCode.invalidRequest, 'Not found: POST to /<api_key> or to / with the x-api-key header')),
+        state,
+      );
     }
     if (Number(contentLength) > this.options.maxBodyBytes) {
       return this.send(res, this.tooLarge(), state, true);
@@ -168,21 +197,31 @@ export class HttpServer {
           this.inFlight--;
           this.send(res, outcome, state);
           if (log.isLevelEnabled('debug')) {
-            log.debug({ status: outcome.status, bytes: size, ms: +(performance.now() - started).toFixed(3), query: query || undefined }, 'request');
+            log.debug(
+              { status: outcome.status, bytes: size, ms: +(performance.now() - started).toFixed(3), query: query || undefined },
+              'request',
+            );
           }
         });
     });
   }
 
   private tooLarge(): Outcome {
-    return rpcFailure(413, new RpcError(ErrorCode.payloadTooLarge,
-      `Request body exceeds the maximum of ${this.options.maxBodyBytes} bytes; send fewer requests per batch`));
+    return rpcFailure(
+      413,
+      new RpcError(
+        ErrorCode.payloadTooLarge,
+        `Request body exceeds the maximum of ${this.options.maxBodyBytes} bytes; send fewer requests per batch`,
+      ),
+    );
   }
 
   private async handle(bytes: Buffer, key: string | null, query: string, contentType: string): Promise<Outcome> {
     if (!acceptedContentTypes.has(contentType.toLowerCase())) {
-      return rpcFailure(415, new RpcError(ErrorCode.invalidRequest,
-        'Supplied content type is not allowed. Content-Type: application/json is required'));
+      return rpcFailure(
+        415,
+        new RpcError(ErrorCode.invalidRequest, 'Supplied content type is not allowed. Content-Type: application/json is required'),
+      );
     }
     const text = bytes.toString('utf8');
     const access = await this.authorizer.identify(key);
@@ -191,8 +230,14 @@ export class HttpServer {
     const flags = parseFlags(query);
     if (flags instanceof RpcError) return rpcFailure(200, flags, singleId(body));
     if (enhanced(flags) && !access.plan.enhancedParsing) {
-      return rpcFailure(403, new RpcError(ErrorCode.forbidden,
-        `Plan "${access.plan.name}" does not include enhanced parsing (explorerkit/actionskit); upgrade the key's plan or drop the flags`), singleId(body));
+      return rpcFailure(
+        403,
+        new RpcError(
+          ErrorCode.forbidden,
+          `Plan "${access.plan.name}" does not include enhanced parsing (explorerkit/actionskit); upgrade the key's plan or drop the flags`,
+        ),
+        singleId(body),
+      );
     }
     const limited = await this.authorizer.admit(access, callCount(body));
     if (limited) return this.refused(limited, singleId(body));

@@ -330,7 +330,11 @@ export function readLegacyShaped(doc: Json, hints: IdlHints, tags: LegacyTags): 
     try {
       const event = json(e, 'event');
       const eventName = text(event.name, 'event name');
-      events.push({ name: eventName, discriminator: tags.event(eventName), type: { kind: 'struct', fields: namedFields(list(event.fields ?? [], 'event fields')) } });
+      events.push({
+        name: eventName,
+        discriminator: tags.event(eventName),
+        type: { kind: 'struct', fields: namedFields(list(event.fields ?? [], 'event fields')) },
+      });
     } catch (error) {
       skip(hints, `event ${isJson(e) ? e.name : '?'}`, error);
     }

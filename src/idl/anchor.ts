@@ -9,7 +9,18 @@
  */
 import type { AccountDesc, EventDesc, InstructionDesc, ProgramDescription, TypeDef } from './description.js';
 import type { IdlHints } from './read-idl.js';
-import { errorsOf, instructionAccounts, instructionArgs, isJson, json, list, programAddress, readTypeDefs, skip, text } from './anchor-legacy.js';
+import {
+  errorsOf,
+  instructionAccounts,
+  instructionArgs,
+  isJson,
+  json,
+  list,
+  programAddress,
+  readTypeDefs,
+  skip,
+  text,
+} from './anchor-legacy.js';
 
 function discriminatorOf(value: unknown, what: string): Uint8Array {
   const bytes = list(value, `${what} discriminator`);
@@ -27,7 +38,8 @@ function typeNamed(types: Map<string, TypeDef>, name: string): TypeDef {
 }
 
 function accountSize(value: unknown, what: string): number {
-  if (!Number.isSafeInteger(value) || (value as number) <= 0) throw new Error(`${what} size ${JSON.stringify(value)} is not a positive integer`);
+  if (!Number.isSafeInteger(value) || (value as number) <= 0)
+    throw new Error(`${what} size ${JSON.stringify(value)} is not a positive integer`);
   return value as number;
 }
 
@@ -62,7 +74,8 @@ export function readAnchor(value: unknown, hints: IdlHints = {}): ProgramDescrip
       const accountName = text(account.name, 'account name');
       const def = typeNamed(types, accountName);
       // Either marker, not both: a discriminator that is also size-checked would be a third rule.
-      if (account.size !== undefined && account.discriminator !== undefined) throw new Error(`account ${accountName} has both size and discriminator`);
+      if (account.size !== undefined && account.discriminator !== undefined)
+        throw new Error(`account ${accountName} has both size and discriminator`);
       const sized = account.size !== undefined;
       const desc: AccountDesc = {
         name: accountName,

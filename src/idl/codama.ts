@@ -159,7 +159,9 @@ export function codamaType(value: unknown): TypeNode {
       const bytes = n.size;
       if (!Number.isSafeInteger(bytes) || (bytes as number) < 0) throw new Error('fixed size is not a length');
       const inner = node(n.type, 'fixed-size type');
-      return sized(inner, { kind: 'fixed', bytes: bytes as number }) ?? { kind: 'fixedSize', item: codamaType(inner), bytes: bytes as number };
+      return (
+        sized(inner, { kind: 'fixed', bytes: bytes as number }) ?? { kind: 'fixedSize', item: codamaType(inner), bytes: bytes as number }
+      );
     }
     case 'arrayTypeNode':
     case 'setTypeNode': {
@@ -368,7 +370,12 @@ export function readCodama(value: unknown, hints: IdlHints = {}): ProgramDescrip
       if (data.kind === 'structTypeNode') {
         const { discriminator, rest, size } = leadingDiscriminator(nodes(data.fields, 'fields'), discriminators, enums);
         const fields = discriminator.length > 0 && rest[0]?.name === hints.accountFieldIsDiscriminator ? rest.slice(1) : rest;
-        desc = { name: accountName, discriminator, type: { kind: 'struct', fields: structFields({ kind: 'structTypeNode', fields }) }, serialization: 'borsh' };
+        desc = {
+          name: accountName,
+          discriminator,
+          type: { kind: 'struct', fields: structFields({ kind: 'structTypeNode', fields }) },
+          serialization: 'borsh',
+        };
         if (size !== undefined) desc.size = size;
       } else {
         if (discriminators.length > 0) throw new Error(`discriminators on ${data.kind} data are not supported`);
@@ -386,19 +393,21 @@ export function readCodama(value: unknown, hints: IdlHints = {}): ProgramDescrip
   for (const ix of nodes(program.instructions, 'instructions')) {
     try {
       const ixName = text(ix.name, 'instruction name');
-      const { discriminator, rest, size } = leadingDiscriminator(nodes(ix.arguments, 'arguments'), nodes(ix.discriminators, 'discriminators'), enums);
+      const { discriminator, rest, size } = leadingDiscriminator(
+        nodes(ix.arguments, 'arguments'),
+        nodes(ix.discriminators, 'discriminators'),
+        enums,
+      );
       if (size !== undefined) throw new Error('instructions told apart by data length are not supported');
       instructions.push({
         name: ixName,
         discriminator,
-        accounts: nodes(ix.accounts, 'instruction accounts').map(
-          (acc): InstructionAccount => ({
-            name: text(acc.name, 'account name'),
-            writable: acc.isWritable === true,
-            signer: signerOf(acc.isSigner),
-            optional: acc.isOptional === true,
-          }),
-        ),
+        accounts: nodes(ix.accounts, 'instruction accounts').map((acc): InstructionAccount => ({
+          name: text(acc.name, 'account name'),
+          writable: acc.isWritable === true,
+          signer: signerOf(acc.isSigner),
+          optional: acc.isOptional === true,
+        })),
         args: rest.map((arg) => ({ name: text(arg.name, 'argument name'), type: codamaType(arg.type) })),
       });
     } catch (error) {
@@ -416,13 +425,20 @@ export function readCodama(value: unknown, hints: IdlHints = {}): ProgramDescrip
         // Anchor events in Codama: the discriminator is a hidden prefix in front of the struct.
         const prefix = concat(nodes(data.prefix, 'hidden prefix').map(constant));
         const [d] = discriminators;
-        const declared = discriminators.length === 1 && d.kind === 'constantDiscriminatorNode' && d.offset === 0 ? constant(node(d.constant, 'constant')) : undefined;
+        const declared =
+          discriminators.length === 1 && d.kind === 'constantDiscriminatorNode' && d.offset === 0
+            ? constant(node(d.constant, 'constant'))
+            : undefined;
         if (declared === undefined || !sameBytes(prefix, declared)) throw new Error('the hidden prefix is not the discriminator');
         events.push({ name: eventName, discriminator: prefix, type: codamaType(data.type) });
       } else if (data.kind === 'structTypeNode') {
         const { discriminator, rest, size } = leadingDiscriminator(nodes(data.fields, 'fields'), discriminators, enums);
         if (size !== undefined) throw new Error('events told apart by data length are not supported');
-        events.push({ name: eventName, discriminator, type: { kind: 'struct', fields: structFields({ kind: 'structTypeNode', fields: rest }) } });
+        events.push({
+          name: eventName,
+          discriminator,
+          type: { kind: 'struct', fields: structFields({ kind: 'structTypeNode', fields: rest }) },
+        });
       } else {
         throw new Error(`event data ${data.kind} is not supported`);
       }

@@ -50,10 +50,7 @@ export type TypeNode =
   | { kind: 'hiddenPrefix'; prefix: Uint8Array; item: TypeNode };
 
 /** How a variable-length value finds its length. */
-export type SizeRule =
-  | { kind: 'prefix'; bytes: 1 | 2 | 4 | 8 }
-  | { kind: 'fixed'; bytes: number }
-  | { kind: 'remainder' };
+export type SizeRule = { kind: 'prefix'; bytes: 1 | 2 | 4 | 8 } | { kind: 'fixed'; bytes: number } | { kind: 'remainder' };
 
 export interface Field {
   name: string;

@@ -41,7 +41,8 @@ export async function anchorIdlAddress(programId: string): Promise<string> {
 /** The canonical (program-authority) metadata account: PDA of [program, seed padded to 16 bytes]. */
 export async function programMetadataAddress(programId: string, seed = 'idl'): Promise<string> {
   const seedBytes = new TextEncoder().encode(seed);
-  if (seedBytes.length > METADATA_SEED_BYTES) throw new Error(`metadata seed ${JSON.stringify(seed)} is longer than ${METADATA_SEED_BYTES} bytes`);
+  if (seedBytes.length > METADATA_SEED_BYTES)
+    throw new Error(`metadata seed ${JSON.stringify(seed)} is longer than ${METADATA_SEED_BYTES} bytes`);
   const padded = new Uint8Array(METADATA_SEED_BYTES);
   padded.set(seedBytes);
   const [pda] = await getProgramDerivedAddress({
@@ -84,7 +85,8 @@ function parseJsonText(text: string): unknown {
 
 /** Why `data` is not a legacy Anchor IDL account; undefined when its header says it is one. */
 export function anchorIdlMismatch(data: Uint8Array): string | undefined {
-  if (data.length < ANCHOR_HEADER_BYTES) return `it holds ${data.length} bytes, fewer than the ${ANCHOR_HEADER_BYTES}-byte Anchor IDL header`;
+  if (data.length < ANCHOR_HEADER_BYTES)
+    return `it holds ${data.length} bytes, fewer than the ${ANCHOR_HEADER_BYTES}-byte Anchor IDL header`;
   if (!ANCHOR_IDL_DISCRIMINATOR.every((byte, i) => data[i] === byte)) return 'wrong discriminator for an Anchor IDL account';
   return undefined;
 }
@@ -127,7 +129,8 @@ function decodeContent(data: Uint8Array, encoding: (typeof encodings)[number]): 
  * written has discriminator 1); undefined when its header says it is one.
  */
 export function programMetadataMismatch(data: Uint8Array, programId: string): string | undefined {
-  if (data.length < METADATA_HEADER_BYTES) return `it holds ${data.length} bytes, fewer than the ${METADATA_HEADER_BYTES}-byte metadata header`;
+  if (data.length < METADATA_HEADER_BYTES)
+    return `it holds ${data.length} bytes, fewer than the ${METADATA_HEADER_BYTES}-byte metadata header`;
   if (data[0] !== METADATA_DISCRIMINATOR) return `discriminator ${data[0]}, not ${METADATA_DISCRIMINATOR} (Metadata)`;
   const program = encodeBase58(data.subarray(1, 33));
   if (program !== programId) return `it describes program ${program}`;
@@ -168,7 +171,8 @@ export async function unpackProgramMetadataAccount(
 
 /** The slice of another account an External source points at: {address, offset u32, length u32 (0 = to the end)}. */
 async function externalBytes(body: Uint8Array, fetchAccount: FetchAccount | undefined): Promise<Uint8Array> {
-  if (body.length < EXTERNAL_DATA_BYTES) throw new Error(`External source holds ${body.length} bytes, fewer than the ${EXTERNAL_DATA_BYTES} of its pointer`);
+  if (body.length < EXTERNAL_DATA_BYTES)
+    throw new Error(`External source holds ${body.length} bytes, fewer than the ${EXTERNAL_DATA_BYTES} of its pointer`);
   if (fetchAccount === undefined) throw new Error('External source: no way to read the account it points at');
   const target = encodeBase58(body.subarray(0, 32));
   const offset = u32(body, 32);

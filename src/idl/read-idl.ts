@@ -147,7 +147,7 @@ function settle(program: ProgramDescription, hints: IdlHints): ProgramDescriptio
   const types = new Map<string, TypeDef>();
   for (const [name, def] of program.types) types.set(name, { ...def, type: mapDefined(def.type, alias) });
 
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const [name, def] of types) {
       const missing = unresolved(def.type, types);

@@ -12,7 +12,14 @@ export type PathPattern = readonly string[];
 export function findPathSpans(text: string, patterns: readonly PathPattern[]): Span[][] {
   const found: Span[][] = patterns.map(() => []);
   const start = skipWhitespace(text, 0);
-  walk(text, start, patterns.map((_, i) => i), 0, patterns, found);
+  walk(
+    text,
+    start,
+    patterns.map((_, i) => i),
+    0,
+    patterns,
+    found,
+  );
   return found;
 }
 
@@ -30,7 +37,14 @@ function walk(text: string, start: number, alive: number[], depth: number, patte
   return skipValue(text, start);
 }
 
-function walkObject(text: string, start: number, alive: number[], depth: number, patterns: readonly PathPattern[], found: Span[][]): number {
+function walkObject(
+  text: string,
+  start: number,
+  alive: number[],
+  depth: number,
+  patterns: readonly PathPattern[],
+  found: Span[][],
+): number {
   let i = skipWhitespace(text, start + 1);
   if (text.charCodeAt(i) === 0x7d) return i + 1;
   for (;;) {

@@ -23,9 +23,7 @@ export interface ScannedObject {
 export type ScannedEntry = ScannedObject | { span: Span; kind: 'array' | 'string' | 'number' | 'literal' };
 
 export type ScannedBody =
-  | { kind: 'object'; object: ScannedObject }
-  | { kind: 'array'; entries: ScannedEntry[] }
-  | { kind: 'other'; span: Span };
+  { kind: 'object'; object: ScannedObject } | { kind: 'array'; entries: ScannedEntry[] } | { kind: 'other'; span: Span };
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;

@@ -11,11 +11,14 @@ import { pino } from 'pino';
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof logLevels)[number];
 
-export const log = pino({
-  level: 'info',
-  base: { service: 'enhanced-rpc' },
-  redact: { paths: ['key', 'apiKey', 'url', 'headers["x-api-key"]', '*.key', '*.apiKey'], censor: '[redacted]' },
-}, pino.destination({ fd: 2, sync: true }));
+export const log = pino(
+  {
+    level: 'info',
+    base: { service: 'enhanced-rpc' },
+    redact: { paths: ['key', 'apiKey', 'url', 'headers["x-api-key"]', '*.key', '*.apiKey'], censor: '[redacted]' },
+  },
+  pino.destination({ fd: 2, sync: true }),
+);
 
 export function setLogLevel(level: string): void {
   if (!(logLevels as readonly string[]).includes(level)) {

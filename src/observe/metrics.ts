@@ -106,7 +106,7 @@ export class GatewayMetrics implements CallObserver {
       });
       new Gauge({
         name: 'enhanced_rpc_pool_utilization',
-        help: 'Share of the worker threads\' time spent enhancing since start (0..1)',
+        help: "Share of the worker threads' time spent enhancing since start (0..1)",
         registers,
         collect() {
           this.set(pool()?.utilization ?? 0);

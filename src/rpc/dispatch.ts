@@ -109,11 +109,12 @@ export class Dispatcher {
 
   private async batch(entries: Entry[], flags: Flags): Promise<DispatchResult> {
     const transactions = entries.filter((e) => e.kind === 'call' && e.method === 'getTransaction').length;
-    const refusal = entries.length > this.limits.maxBatchEntries
-      ? `Batch holds ${entries.length} requests; the maximum is ${this.limits.maxBatchEntries} per batch`
-      : transactions > this.limits.maxBatchTransactions
-        ? `Batch holds ${transactions} getTransaction requests; the maximum is ${this.limits.maxBatchTransactions} per batch. Split it into smaller batches`
-        : null;
+    const refusal =
+      entries.length > this.limits.maxBatchEntries
+        ? `Batch holds ${entries.length} requests; the maximum is ${this.limits.maxBatchEntries} per batch`
+        : transactions > this.limits.maxBatchTransactions
+          ? `Batch holds ${transactions} getTransaction requests; the maximum is ${this.limits.maxBatchTransactions} per batch. Split it into smaller batches`
+          : null;
     // Each entry gets the refusal with its own id, as a batch answer: clients that match answers to
     // requests (web3.js's getParsedTransactions) then report it instead of failing on a lone object.
     if (refusal !== null) return this.refuseEach(entries, new RpcError(ErrorCode.invalidRequest, refusal));
@@ -130,10 +131,12 @@ export class Dispatcher {
   }
 
   private refuseEach(entries: Entry[], error: RpcError): DispatchResult {
-    return batchAnswer(entries.map((entry) => {
-      if (entry.kind === 'notification') return null;
-      return entry.kind === 'error' ? errorResponse(entry.error, entry.idRaw, entry.omitVersion) : errorResponse(error, entry.idRaw);
-    }));
+    return batchAnswer(
+      entries.map((entry) => {
+        if (entry.kind === 'notification') return null;
+        return entry.kind === 'error' ? errorResponse(entry.error, entry.idRaw, entry.omitVersion) : errorResponse(error, entry.idRaw);
+      }),
+    );
   }
 
   private async answer(call: Call, flags: Flags, inBatch: boolean): Promise<BackendReply> {
@@ -161,8 +164,10 @@ export class Dispatcher {
         return this.transaction(call, flags);
       case 'getMultipleAccounts':
         if (inBatch) {
-          throw new RpcError(ErrorCode.invalidRequest,
-            'getMultipleAccounts cannot be batched; send it as a single request (it takes up to 100 addresses)');
+          throw new RpcError(
+            ErrorCode.invalidRequest,
+            'getMultipleAccounts cannot be batched; send it as a single request (it takes up to 100 addresses)',
+          );
         }
         return this.accounts(call, flags);
       case discoverMethod:

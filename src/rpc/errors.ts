@@ -48,8 +48,7 @@ export const ErrorCode = {
 export const parseError = () => new RpcError(ErrorCode.parseError, 'Parse error');
 export const invalidRequest = () => new RpcError(ErrorCode.invalidRequest, 'Invalid request');
 export const methodNotFound = () => new RpcError(ErrorCode.methodNotFound, 'Method not found');
-export const invalidParams = (message: string, data?: unknown) =>
-  new RpcError(ErrorCode.invalidParams, message, data);
+export const invalidParams = (message: string, data?: unknown) => new RpcError(ErrorCode.invalidParams, message, data);
 export const internalError = () => new RpcError(ErrorCode.internalError, 'Internal error');
 
 /** Agave's text when maxSupportedTransactionVersion is missing or too low for the stored transaction. */

@@ -67,10 +67,7 @@ export const schemas = {
       ],
     },
   ]),
-  getMultipleAccountsParams: positional(1, [
-    { type: 'array', items: { type: 'string' } },
-    optional(accountConfig),
-  ]),
+  getMultipleAccountsParams: positional(1, [{ type: 'array', items: { type: 'string' } }, optional(accountConfig)]),
   getAccountInfoParams: positional(1, [{ type: 'string' }, optional(accountConfig)]),
   getSlotParams: positional(0, [optional(contextConfig)]),
   noParams: { type: 'array', maxItems: 0 },

@@ -130,10 +130,7 @@ export class UpstreamPool {
     if (rateLimited !== undefined) return rateLimited;
     if (failure === undefined) throw failed('no upstream endpoint could be tried');
     if (failure.timeout) {
-      throw new RpcError(
-        ErrorCode.upstreamTimeout,
-        `Upstream RPC node did not answer within ${this.timeoutMs} ms; retry later`,
-      );
+      throw new RpcError(ErrorCode.upstreamTimeout, `Upstream RPC node did not answer within ${this.timeoutMs} ms; retry later`);
     }
     throw failed(failure.reason);
   }
@@ -176,10 +173,20 @@ export class UpstreamPool {
     return (usableTried ?? soonest)!;
   }
 
-  private async attempt(endpoint: Endpoint, body: string | Uint8Array, retryable: boolean, signal: AbortSignal | undefined): Promise<UpstreamReply> {
+  private async attempt(
+    endpoint: Endpoint,
+    body: string | Uint8Array,
+    retryable: boolean,
+    signal: AbortSignal | undefined,
+  ): Promise<UpstreamReply> {
     let response;
     try {
-      response = await endpoint.client.request(body, { timeoutMs: this.timeoutMs, maxBytes: this.maxResponseBytes, idempotent: retryable, signal });
+      response = await endpoint.client.request(body, {
+        timeoutMs: this.timeoutMs,
+        maxBytes: this.maxResponseBytes,
+        idempotent: retryable,
+        signal,
+      });
     } catch (err) {
       throw err instanceof Http1Failure ? this.classify(err) : err;
     }
@@ -187,7 +194,8 @@ export class UpstreamPool {
     let answer = response.body;
     if (!looksLikeJson(answer)) {
       const text = this.redacted(endpoint, answer);
-      if (response.status !== 429) throw new AttemptFailure(false, `answer is not JSON (HTTP ${response.status}${text === '' ? '' : `: ${text}`})`, false);
+      if (response.status !== 429)
+        throw new AttemptFailure(false, `answer is not JSON (HTTP ${response.status}${text === '' ? '' : `: ${text}`})`, false);
       // A rate-limit page is passed on for its status; only its start, which the client will see quoted.
       answer = Buffer.from(text);
     }
@@ -208,7 +216,10 @@ export class UpstreamPool {
 
   /** The start of a broken answer (an error page says what went wrong), without the url's path or query. */
   private redacted(endpoint: Endpoint, body: Buffer): string {
-    let text = body.subarray(0, 240).toString('utf8').replace(/[\u0000-\u001f\u007f-\u009f\ufffd]+/g, ' ');
+    let text = body
+      .subarray(0, 240)
+      .toString('utf8')
+      .replace(/[\u0000-\u001f\u007f-\u009f\ufffd]+/g, ' ');
     for (const secret of endpoint.secrets) text = text.split(secret).join('…');
     return text.replace(/\s+/g, ' ').trim().slice(0, 80);
   }

@@ -20,7 +20,10 @@ type Doc = any;
 
 /** 0.30+ IDLs say so in `metadata.spec`, or carry explicit discriminators (marginfi ships neither address nor spec). */
 export function isAnchor030(idl: Doc): boolean {
-  return idl.metadata?.spec !== undefined || (Array.isArray(idl.instructions) && idl.instructions.some((ix: Doc) => Array.isArray(ix.discriminator)));
+  return (
+    idl.metadata?.spec !== undefined ||
+    (Array.isArray(idl.instructions) && idl.instructions.some((ix: Doc) => Array.isArray(ix.discriminator)))
+  );
 }
 
 /** The `snake-case` package's rules, which Anchor's pre-0.30 client applied to instruction names. */
@@ -55,7 +58,10 @@ function bodyOf(t: Doc): Doc {
     case 'struct':
       return { kind: 'struct', fields: fieldsOf(t.fields) };
     case 'enum':
-      return { kind: 'enum', variants: t.variants.map((v: Doc) => (v.fields ? { name: v.name, fields: fieldsOf(v.fields) } : { name: v.name })) };
+      return {
+        kind: 'enum',
+        variants: t.variants.map((v: Doc) => (v.fields ? { name: v.name, fields: fieldsOf(v.fields) } : { name: v.name })),
+      };
     case 'alias':
       return { kind: 'type', alias: typeOf(t.value) };
   }
@@ -78,7 +84,8 @@ export function fromLegacy(idl: Doc, address: string, leftOut: (what: string) =>
   const accounts = (idl.accounts ?? []).filter((a: Doc) => free(a.name, 'account'));
   for (const a of accounts) types.push({ name: a.name, type: bodyOf(a.type) });
   const events = (idl.events ?? []).filter((e: Doc) => free(e.name, 'event'));
-  for (const e of events) types.push({ name: e.name, type: { kind: 'struct', fields: e.fields.map((f: Doc) => ({ name: f.name, type: typeOf(f.type) })) } });
+  for (const e of events)
+    types.push({ name: e.name, type: { kind: 'struct', fields: e.fields.map((f: Doc) => ({ name: f.name, type: typeOf(f.type) })) } });
   return {
     address,
     metadata: { name: idl.name, version: idl.version, spec: '0.1.0' },
@@ -108,7 +115,12 @@ export interface AnchorDecoders {
  * one; `refused` is told of the others. Also used for explorer-kit, whose parsers wrap Anchor's
  * coders and refuse whole IDLs the same way.
  */
-export function keepBuildable(idl: Doc, key: 'instructions' | 'accounts', build: (one: Doc) => unknown, refused: (what: string) => void): Doc[] {
+export function keepBuildable(
+  idl: Doc,
+  key: 'instructions' | 'accounts',
+  build: (one: Doc) => unknown,
+  refused: (what: string) => void,
+): Doc[] {
   return ((idl[key] ?? []) as Doc[]).filter((item) => {
     try {
       build({ ...idl, [key]: [item] });
@@ -129,7 +141,8 @@ export function anchorDecoders(idl: Idl): AnchorDecoders {
   return {
     instruction: new BorshInstructionCoder({ ...idl, instructions }),
     accounts: new BorshAccountsCoder({ ...idl, accounts }),
-    accountNameOf: (data) => accounts.find((a) => data.subarray(0, a.discriminator.length).equals(Buffer.from(a.discriminator)))?.name ?? null,
+    accountNameOf: (data) =>
+      accounts.find((a) => data.subarray(0, a.discriminator.length).equals(Buffer.from(a.discriminator)))?.name ?? null,
     refused,
   };
 }

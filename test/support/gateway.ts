@@ -37,13 +37,28 @@ export interface RunningGateway {
 }
 
 /** A plan no test or benchmark will hit the limits of, unless it sets out to. */
-export const unlimitedPlan = ['plans', 'set', 'unlimited', '--rps', '1000000000', '--burst', '1000000000', '--quota', 'unlimited', '--enhanced', 'true'];
+export const unlimitedPlan = [
+  'plans',
+  'set',
+  'unlimited',
+  '--rps',
+  '1000000000',
+  '--burst',
+  '1000000000',
+  '--quota',
+  'unlimited',
+  '--enhanced',
+  'true',
+];
 
 /**
  * `enhanced-rpc serve` with exactly `args` and the environment `env`; resolves once it prints its
  * listening line, rejects with everything it printed if it exits before.
  */
-export async function spawnServe(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ port: number; process: ChildProcess; output(): string }> {
+export async function spawnServe(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ port: number; process: ChildProcess; output(): string }> {
   const child = spawn(process.execPath, [cli, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
   let output = '';
   const port = await new Promise<number>((resolve, reject) => {
@@ -67,7 +82,11 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
 }
 
 /** `shared` starts another instance on the key database (and key) of one already running. */
-export async function startGateway(args: string[] = [], plan = 'unlimited', shared?: Pick<RunningGateway, 'db' | 'key'>): Promise<RunningGateway> {
+export async function startGateway(
+  args: string[] = [],
+  plan = 'unlimited',
+  shared?: Pick<RunningGateway, 'db' | 'key'>,
+): Promise<RunningGateway> {
   const db = shared?.db ?? join(tempDir(), 'keys.sqlite');
   if (!shared && plan === 'unlimited') runCli([...unlimitedPlan, '--db', db]);
   const key = shared?.key ?? createKey(db, plan);

@@ -35,7 +35,11 @@ function readQuery(text) {
   const tokens = text.split(/[\s,]+/).filter(Boolean);
   if (tokens.length === 0) return 'Enter a transaction signature or one or more account addresses.';
   if (tokens.length === 1 && tokens[0].length > 44) {
-    return { kind: 'transaction', method: 'getTransaction', params: [tokens[0], { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }] };
+    return {
+      kind: 'transaction',
+      method: 'getTransaction',
+      params: [tokens[0], { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }],
+    };
   }
   if (tokens.some((t) => t.length > 44)) return 'Look up one transaction signature at a time, or only account addresses.';
   return { kind: 'accounts', method: 'getMultipleAccounts', params: [tokens, { encoding: 'jsonParsed' }] };
@@ -95,7 +99,8 @@ async function call(query, flags) {
 /** u64 values beyond 2^53 (lamports, rentEpoch) keep their exact digits as strings. */
 function parseLossless(text) {
   return JSON.parse(text, (_key, value, context) =>
-    typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value) && context?.source ? context.source : value);
+    typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value) && context?.source ? context.source : value,
+  );
 }
 
 // ---------- DOM helpers ----------
@@ -114,8 +119,22 @@ function el(tag, className, ...children) {
 const mono = (text) => el('span', 'mono', String(text));
 
 function table(className, rows) {
-  return el('table', className, el('tbody', null, rows.map(([name, ...cells]) =>
-    el('tr', null, el('th', null, name), cells.map((cell) => el('td', null, cell))))));
+  return el(
+    'table',
+    className,
+    el(
+      'tbody',
+      null,
+      rows.map(([name, ...cells]) =>
+        el(
+          'tr',
+          null,
+          el('th', null, name),
+          cells.map((cell) => el('td', null, cell)),
+        ),
+      ),
+    ),
+  );
 }
 
 /** Any decoded value: scalars as text, arrays of scalars on one line, structures as nested tables. */
@@ -123,9 +142,17 @@ function value(v) {
   if (v === null) return el('span', 'null', 'null');
   if (Array.isArray(v)) {
     if (v.every((x) => x === null || typeof x !== 'object')) return mono('[' + v.map(String).join(', ') + ']');
-    return el('ol', 'list', v.map((x) => el('li', null, value(x))));
+    return el(
+      'ol',
+      'list',
+      v.map((x) => el('li', null, value(x))),
+    );
   }
-  if (typeof v === 'object') return table('nested', Object.entries(v).map(([k, x]) => [k, value(x)]));
+  if (typeof v === 'object')
+    return table(
+      'nested',
+      Object.entries(v).map(([k, x]) => [k, value(x)]),
+    );
   return mono(v);
 }
 
@@ -172,10 +199,13 @@ function indentJson(text) {
 function requestDetails(answer) {
   const url = new URL('%3Capi_key%3E' + answer.flags, location.href);
   const curl = `curl -s '${decodeURI(url.href)}' -H 'content-type: application/json' -d '${answer.body}'`;
-  return el('details', 'json',
+  return el(
+    'details',
+    'json',
     el('summary', null, 'Request and JSON answer'),
     el('pre', 'request', curl),
-    el('pre', 'answer', indentJson(answer.text)));
+    el('pre', 'answer', indentJson(answer.text)),
+  );
 }
 
 // ---------- rendering ----------
@@ -203,12 +233,28 @@ function renderTransaction(tx, view) {
   ]);
   const tree = instructionTree(tx);
   return [
-    el('h2', null, 'Transaction ', el('span', 'view-name', view === 'raw' ? '(raw: the standard node answer)' : '(parsed: explorerkit + actionskit)')),
+    el(
+      'h2',
+      null,
+      'Transaction ',
+      el('span', 'view-name', view === 'raw' ? '(raw: the standard node answer)' : '(parsed: explorerkit + actionskit)'),
+    ),
     summary,
     el('h2', null, 'Instructions'),
-    el('ol', 'instructions', tree.map((node) => instructionItem(node, accountFlags))),
+    el(
+      'ol',
+      'instructions',
+      tree.map((node) => instructionItem(node, accountFlags)),
+    ),
     ...balanceSections(meta, keys),
-    meta.logMessages ? el('details', 'logs', el('summary', null, `Log messages (${meta.logMessages.length})`), el('pre', null, meta.logMessages.join('\n'))) : null,
+    meta.logMessages
+      ? el(
+          'details',
+          'logs',
+          el('summary', null, `Log messages (${meta.logMessages.length})`),
+          el('pre', null, meta.logMessages.join('\n')),
+        )
+      : null,
   ].filter(Boolean);
 }
 
@@ -234,24 +280,47 @@ function instructionTree(tx) {
 function instructionItem(node, accountFlags) {
   const { ix } = node;
   const decoded = ix.parsed && typeof ix.parsed === 'object' ? ix.parsed : null;
-  const head = el('div', 'ix-head',
+  const head = el(
+    'div',
+    'ix-head',
     el('span', 'ix-number', '#' + node.number),
     el('span', 'ix-program', ix.program ?? 'unknown program'),
     decoded ? el('span', 'ix-type', decoded.type) : null,
     ix.data !== undefined && !decoded ? el('span', 'ix-undecoded', 'not decoded') : null,
-    el('span', 'ix-program-id mono', ix.programId));
+    el('span', 'ix-program-id mono', ix.programId),
+  );
   const parts = [head];
   if (ix.actions) parts.push(el('p', 'ix-actions', ix.actions));
   if (ix.error) {
-    parts.push(el('p', 'ix-error', `Error ${ix.error.name} (${ix.error.code}): ${ix.error.message}`, el('span', 'mono', ' raised by ' + ix.error.programId)));
+    parts.push(
+      el(
+        'p',
+        'ix-error',
+        `Error ${ix.error.name} (${ix.error.code}): ${ix.error.message}`,
+        el('span', 'mono', ' raised by ' + ix.error.programId),
+      ),
+    );
   }
   if (decoded) parts.push(...decodedFields(decoded.info ?? {}, accountFlags));
   else if (typeof ix.parsed === 'string') parts.push(table('fields', [['Parsed', mono(ix.parsed)]]));
   if (ix.data !== undefined) {
     parts.push(table('fields', [['Data', el('span', 'ix-data mono', ix.data)]]));
-    if (ix.accounts) parts.push(accountsTable(ix.accounts.map((a, i) => ['Account ' + (i + 1), a]), accountFlags));
+    if (ix.accounts)
+      parts.push(
+        accountsTable(
+          ix.accounts.map((a, i) => ['Account ' + (i + 1), a]),
+          accountFlags,
+        ),
+      );
   }
-  if (node.children.length) parts.push(el('ol', 'instructions inner', node.children.map((child) => instructionItem(child, accountFlags))));
+  if (node.children.length)
+    parts.push(
+      el(
+        'ol',
+        'instructions inner',
+        node.children.map((child) => instructionItem(child, accountFlags)),
+      ),
+    );
   return el('li', 'ix', ...parts);
 }
 
@@ -261,7 +330,8 @@ function decodedFields(info, accountFlags) {
   const accounts = [];
   for (const [name, v] of Object.entries(info)) {
     if (typeof v === 'string' && accountFlags.has(v)) accounts.push([name, v]);
-    else if (name === 'remainingAccounts' && Array.isArray(v) && v.every((a) => accountFlags.has(a))) v.forEach((a, i) => accounts.push([`remaining ${i + 1}`, a]));
+    else if (name === 'remainingAccounts' && Array.isArray(v) && v.every((a) => accountFlags.has(a)))
+      v.forEach((a, i) => accounts.push([`remaining ${i + 1}`, a]));
     else args.push([name, value(v)]);
   }
   const out = [];
@@ -271,12 +341,22 @@ function decodedFields(info, accountFlags) {
 }
 
 function accountsTable(rows, accountFlags) {
-  return table('fields accounts', rows.map(([name, address]) => {
-    const key = accountFlags.get(address);
-    return [name, el('span', null, mono(address),
-      key?.signer ? el('span', 'tag', 'signer') : null,
-      key?.writable ? el('span', 'tag', 'writable') : null)];
-  }));
+  return table(
+    'fields accounts',
+    rows.map(([name, address]) => {
+      const key = accountFlags.get(address);
+      return [
+        name,
+        el(
+          'span',
+          null,
+          mono(address),
+          key?.signer ? el('span', 'tag', 'signer') : null,
+          key?.writable ? el('span', 'tag', 'writable') : null,
+        ),
+      ];
+    }),
+  );
 }
 
 function balanceSections(meta, keys) {
@@ -288,9 +368,19 @@ function balanceSections(meta, keys) {
     if (change !== 0n) sol.push({ address: keys[i]?.pubkey, pre: BigInt(pre), post: BigInt(post), change });
   });
   const tokens = new Map();
-  for (const [side, list] of [['pre', meta.preTokenBalances], ['post', meta.postTokenBalances]]) {
+  for (const [side, list] of [
+    ['pre', meta.preTokenBalances],
+    ['post', meta.postTokenBalances],
+  ]) {
     for (const b of list ?? []) {
-      const row = tokens.get(b.accountIndex) ?? { address: keys[b.accountIndex]?.pubkey, mint: b.mint, owner: b.owner, decimals: b.uiTokenAmount.decimals, pre: 0n, post: 0n };
+      const row = tokens.get(b.accountIndex) ?? {
+        address: keys[b.accountIndex]?.pubkey,
+        mint: b.mint,
+        owner: b.owner,
+        decimals: b.uiTokenAmount.decimals,
+        pre: 0n,
+        post: 0n,
+      };
       row[side] = BigInt(b.uiTokenAmount.amount);
       tokens.set(b.accountIndex, row);
     }
@@ -298,11 +388,23 @@ function balanceSections(meta, keys) {
   const tokenRows = [...tokens.values()].filter((r) => r.post !== r.pre);
   return [
     el('h2', null, 'SOL balance changes'),
-    balanceTable('sol', ['Account', 'Before (SOL)', 'After (SOL)', 'Change (SOL)'], 1, sol.map((r) =>
-      ({ cells: [r.address, units(r.pre, 9), units(r.post, 9)], change: r.change, decimals: 9 }))),
+    balanceTable(
+      'sol',
+      ['Account', 'Before (SOL)', 'After (SOL)', 'Change (SOL)'],
+      1,
+      sol.map((r) => ({ cells: [r.address, units(r.pre, 9), units(r.post, 9)], change: r.change, decimals: 9 })),
+    ),
     el('h2', null, 'Token balance changes'),
-    balanceTable('tokens', ['Token account', 'Owner', 'Mint', 'After', 'Change'], 3, tokenRows.map((r) =>
-      ({ cells: [r.address, r.owner ?? '', r.mint, units(r.post, r.decimals)], change: r.post - r.pre, decimals: r.decimals }))),
+    balanceTable(
+      'tokens',
+      ['Token account', 'Owner', 'Mint', 'After', 'Change'],
+      3,
+      tokenRows.map((r) => ({
+        cells: [r.address, r.owner ?? '', r.mint, units(r.post, r.decimals)],
+        change: r.post - r.pre,
+        decimals: r.decimals,
+      })),
+    ),
   ];
 }
 
@@ -310,10 +412,19 @@ function balanceSections(meta, keys) {
 function balanceTable(kind, headings, numericFrom, rows) {
   if (rows.length === 0) return el('p', 'empty', kind === 'sol' ? 'No SOL balance changed.' : 'No token balance changed.');
   const cellClass = (i) => (i >= numericFrom ? 'num mono' : 'mono');
-  const head = el('tr', null, headings.map((h, i) => el('th', i >= numericFrom ? 'num' : null, h)));
-  const body = rows.map(({ cells, change, decimals }) => el('tr', null,
-    cells.map((text, i) => el('td', cellClass(i), text ?? 'unknown')),
-    el('td', 'num mono change ' + (change > 0n ? 'up' : 'down'), signed(change, decimals))));
+  const head = el(
+    'tr',
+    null,
+    headings.map((h, i) => el('th', i >= numericFrom ? 'num' : null, h)),
+  );
+  const body = rows.map(({ cells, change, decimals }) =>
+    el(
+      'tr',
+      null,
+      cells.map((text, i) => el('td', cellClass(i), text ?? 'unknown')),
+      el('td', 'num mono change ' + (change > 0n ? 'up' : 'down'), signed(change, decimals)),
+    ),
+  );
   return el('table', 'balances ' + kind, el('thead', null, head), el('tbody', null, body));
 }
 
@@ -330,8 +441,20 @@ function renderAccounts(addresses, result, view) {
     const parts = [title, table('fields', rows)];
     const data = account.data;
     if (data && !Array.isArray(data) && data.parsed) {
-      parts.push(el('div', 'ix-head', el('span', 'ix-program', data.program ?? 'unknown program'), el('span', 'ix-type', data.parsed.type ?? 'account')));
-      parts.push(table('fields decoded', Object.entries(data.parsed.info ?? {}).map(([k, v]) => [k, value(v)])));
+      parts.push(
+        el(
+          'div',
+          'ix-head',
+          el('span', 'ix-program', data.program ?? 'unknown program'),
+          el('span', 'ix-type', data.parsed.type ?? 'account'),
+        ),
+      );
+      parts.push(
+        table(
+          'fields decoded',
+          Object.entries(data.parsed.info ?? {}).map(([k, v]) => [k, value(v)]),
+        ),
+      );
     } else if (Array.isArray(data)) {
       parts.push(el('div', 'section-name', `Data (${data[1]}), not decoded`), el('pre', 'account-data', data[0]));
     }
