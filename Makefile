@@ -6,7 +6,7 @@ LEDGER := dist/ledger.sqlite
 TS_SOURCES := $(shell find src test bench scripts -name '*.ts' 2>/dev/null)
 CORPUS := $(wildcard ledger/txs/* ledger/accounts/*)
 
-.PHONY: install build serve test bench coverage load soak fuzz clean
+.PHONY: install build serve lint format test bench coverage load soak fuzz clean
 
 install: $(NODE_MODULES)
 
@@ -33,7 +33,17 @@ CHROMIUM := /usr/bin/chromium
 $(CHROMIUM):
 	apt-get update && apt-get install -y --no-install-recommends chromium
 
-test: build $(CHROMIUM)
+PRETTIER_FILES := 'src/**/*.{ts,js,css,html}' 'test/**/*.ts' 'bench/**/*.ts' 'scripts/**/*.ts'
+
+# Formatting is checked, not applied, so a test run never rewrites the tree; `make format` applies it.
+lint: $(NODE_MODULES)
+	npx prettier --check --log-level warn $(PRETTIER_FILES)
+	npx eslint --max-warnings 0 .
+
+format: $(NODE_MODULES)
+	npx prettier --write --log-level warn $(PRETTIER_FILES)
+
+test: lint build $(CHROMIUM)
 	node --test --test-reporter=spec dist/test/*.test.js
 
 bench: build

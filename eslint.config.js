@@ -11,9 +11,60 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       'max-len': ['error', { code: 140, ignoreUrls: true, ignoreStrings: true, ignoreTemplateLiterals: true, ignoreRegExpLiterals: true }],
-      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        // node:test collects what test() and describe() return; awaiting them would serialize the suites.
+        { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['test', 'it', 'describe', 'suite'] }] },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
+      // Sanitizers strip control characters on purpose (terminal output, manifest cells, upstream snippets).
+      'no-control-regex': 'off',
+      // `async` is kept where a synchronous throw must become a rejection for the caller.
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        // Control-flow values thrown on hot paths: no stack to capture, caught within their module.
+        { allow: [{ from: 'file', name: ['AttemptFailure', 'NotParsable'] }] },
+      ],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    // The readers of a getTransaction result and what consumes them are still untyped JSON walks; they become one
+    // reader typed with @solana/kit's RPC types (issue #17), and this list shrinks to nothing with it.
+    files: [
+      'src/actions/**/*.ts',
+      'src/coverage/measure.ts',
+      'src/enhance/accounts.ts',
+      'src/enhance/program-error.ts',
+      'src/enhance/transaction.ts',
+      'src/enhance/transaction-shape.ts',
+      'src/ledger/parsed-transaction.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/restrict-template-expressions': 'off',
+      '@typescript-eslint/no-base-to-string': 'off',
+    },
+  },
+  {
+    // Tests and benches read JSON-RPC answers, whose shape is what they assert: untyped reads are the point there.
+    files: ['test/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-base-to-string': 'off',
+      '@typescript-eslint/restrict-template-expressions': 'off',
+      '@typescript-eslint/unbound-method': 'off',
     },
   },
 );

@@ -23,5 +23,5 @@ uws
   })
   .listen('127.0.0.1', 0, (socket) => {
     if (!socket) throw new Error('floor server could not listen');
-    console.log(`listening on http://127.0.0.1:${uws.us_socket_local_port(socket as never)}`);
+    console.log(`listening on http://127.0.0.1:${uws.us_socket_local_port(socket)}`);
   });

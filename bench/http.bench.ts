@@ -39,7 +39,7 @@ async function load(name: string, url: string, body: string): Promise<Measured> 
 
 async function startFloor(): Promise<{ url: string; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, [join(projectRoot, 'dist', 'bench', 'floor-server.js')], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const [chunk] = (await once(child.stdout!, 'data')) as [Buffer];
+  const [chunk] = (await once(child.stdout, 'data')) as [Buffer];
   const port = /:(\d+)/.exec(chunk.toString())![1];
   return {
     url: `http://127.0.0.1:${port}/`,

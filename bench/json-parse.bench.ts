@@ -29,13 +29,13 @@ bench
   );
 await bench.run();
 
-const base = bench.tasks[0].result!.latency.mean!;
+const base = bench.tasks[0].result!.latency.mean;
 console.log(
   `\nparsing ${answers.length} corpus getTransaction answers (${megabytes.toFixed(2)} MB) per pass (${cpus().length} cores, Node ${process.version})\n`,
 );
 console.log('| parser | ms per pass | MB/s | time / JSON.parse |');
 console.log('|---|---:|---:|---:|');
 for (const task of bench.tasks) {
-  const ms = task.result!.latency.mean!;
+  const ms = task.result!.latency.mean;
   console.log(`| ${task.name} | ${ms.toFixed(2)} | ${(megabytes / (ms / 1000)).toFixed(0)} | ${(ms / base).toFixed(2)} |`);
 }

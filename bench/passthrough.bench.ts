@@ -74,7 +74,7 @@ async function startFloor(delayMs = 0): Promise<{ url: string; pid: number; stop
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, DELAY_MS: String(delayMs) },
   });
-  const [chunk] = (await once(child.stdout!, 'data')) as [Buffer];
+  const [chunk] = (await once(child.stdout, 'data')) as [Buffer];
   const port = /:(\d+)/.exec(chunk.toString())![1];
   return {
     url: `http://127.0.0.1:${port}/`,
@@ -86,7 +86,7 @@ async function startFloor(delayMs = 0): Promise<{ url: string; pid: number; stop
   };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const summarize = (runs: LoadResult[]) => ({
   rps: median(runs.map((r) => r.rps)),
   p50: median(runs.map((r) => r.p50)),
@@ -294,12 +294,12 @@ try {
       for (const [i, variant] of variants.entries()) {
         const { send, close } = variant.make();
         await runClient(send, 0.5);
-        samples[i]!.push(await runClient(send, duration));
+        samples[i].push(await runClient(send, duration));
         await close();
       }
     }
     const rows = samples.map((runs) => ({ rps: median(runs.map((r) => r.rps)), cpuUs: median(runs.map((r) => r.cpuUs)) }));
-    const base = rows[0]!;
+    const base = rows[0];
     console.log(
       `\nHTTP clients against a static uWS upstream: ${machine}; ${concurrency} in flight, median of ${rounds} interleaved rounds of ${duration} s; ${pinning ? 'client on core 0 with the upstream' : 'unpinned'}\n`,
     );
@@ -307,7 +307,7 @@ try {
     console.log('|---|---:|---:|---:|---:|');
     for (const [i, row] of rows.entries()) {
       console.log(
-        `| ${variants[i]!.name} | ${fmt(row.rps)} | ${fmt(row.cpuUs, 1)} | ${fmt(row.rps / base.rps, 2)} | ${fmt(row.cpuUs / base.cpuUs, 2)} |`,
+        `| ${variants[i].name} | ${fmt(row.rps)} | ${fmt(row.cpuUs, 1)} | ${fmt(row.rps / base.rps, 2)} | ${fmt(row.cpuUs / base.cpuUs, 2)} |`,
       );
     }
   }
@@ -342,9 +342,9 @@ try {
               const before = cpuSeconds(gateway.process.pid!);
               const run = await closedLoop(`${gateway.url}/${gateway.key}`, body, connections, duration);
               const used = cpuSeconds(gateway.process.pid!) - before;
-              proxied[i]!.runs.push(run);
-              proxied[i]!.cpuUs.push((used * 1e6) / run.requests);
-              proxied[i]!.busy.push(used / (run.requests / run.rps));
+              proxied[i].runs.push(run);
+              proxied[i].cpuUs.push((used * 1e6) / run.requests);
+              proxied[i].busy.push(used / (run.requests / run.rps));
             }
           }
           const d = summarize(direct);
@@ -352,9 +352,9 @@ try {
             `| ${delayMs} ms | ${connections} | direct | ${fmt(d.rps)} | | ${fmt(d.p50)} | ${fmt(d.p99)} | | | | ${d.errors} |`,
           );
           for (const [i, { name }] of targets.entries()) {
-            const p = summarize(proxied[i]!.runs);
+            const p = summarize(proxied[i].runs);
             gatewayRows.push(
-              `| ${delayMs} ms | ${connections} | through ${name} | ${fmt(p.rps)} | **${fmt(p.rps / d.rps, 2)}** | ${fmt(p.p50)} | ${fmt(p.p99)} | ${fmt((p.p99 - d.p99) / 1000, 2)} | ${fmt(median(proxied[i]!.cpuUs), 1)} | ${fmt(100 * median(proxied[i]!.busy))}% | ${p.errors} |`,
+              `| ${delayMs} ms | ${connections} | through ${name} | ${fmt(p.rps)} | **${fmt(p.rps / d.rps, 2)}** | ${fmt(p.p50)} | ${fmt(p.p99)} | ${fmt((p.p99 - d.p99) / 1000, 2)} | ${fmt(median(proxied[i].cpuUs), 1)} | ${fmt(100 * median(proxied[i].busy))}% | ${p.errors} |`,
             );
           }
         }

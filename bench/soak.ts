@@ -73,7 +73,7 @@ const responseCache = process.env.RESPONSE_CACHE ?? '0';
 const { node, gateway } = await startFrontedGateway(workers, ['--response-cache', responseCache]);
 const pid = gateway.process.pid!;
 const failures: string[] = [];
-let summary = '';
+let summary: string;
 try {
   const warmup: Tally = { answers: 0, rpcErrors: 0 };
   const warm = await drive(gateway.url, gateway.key, warmupSeconds, warmup);

@@ -27,7 +27,7 @@ function enhance(result: unknown): any {
   return JSON.parse(enhanceTransaction(JSON.stringify({ jsonrpc: '2.0', result, id: 1 }), registry)).result;
 }
 
-function fromLedger(signature: string, encoding: 'json' | 'jsonParsed'): any | null {
+function fromLedger(signature: string, encoding: 'json' | 'jsonParsed'): any {
   const text = ledger.getTransaction(signature, { encoding, maxSupportedTransactionVersion: 0 });
   return JSON.parse(enhanceTransaction(`{"jsonrpc":"2.0","result":${text},"id":1}`, registry)).result;
 }
@@ -269,7 +269,7 @@ test('corpus: one entry per instruction, no exception, and every sentence ground
       for (const n of numbersIn(sentence))
         assert.ok(grounded.has(n), `amount ${n} is an argument, a movement under the instruction or a balance change: ${at}`);
       for (const m of sentence.matchAll(/ of ([1-9A-HJ-NP-Za-km-z]{32,44})/g)) {
-        if (/(token|tokens|units|\d) of $/.test(sentence.slice(0, m.index! + 4))) {
+        if (/(token|tokens|units|\d) of $/.test(sentence.slice(0, m.index + 4))) {
           assert.ok(
             mints.has(m[1]) ||
               JSON.stringify(info(twin)).includes(m[1]) ||

@@ -232,8 +232,8 @@ test("web3.js accounts: getMultipleParsedAccounts gets decoded data, getMultiple
       assert.deepEqual({ ...canon(account), data: plain.value[i].data }, plain.value[i]);
     });
     assert.ok(decoded > 0, 'some corpus accounts are decoded');
-    // u64::MAX rentEpoch: web3.js reads JSON numbers as doubles.
-    assert.ok(parsed.value.some((a) => a?.rentEpoch === 18446744073709551615));
+    // u64::MAX rentEpoch: web3.js reads JSON numbers as doubles, where it is 2 ** 64.
+    assert.ok(parsed.value.some((a) => a?.rentEpoch === 2 ** 64));
     const info = await web3(flags).getMultipleAccountsInfo(keys);
     assert.deepEqual(info, await web3().getMultipleAccountsInfo(keys), `${flags}: base64 asked, base64 answered`);
   }

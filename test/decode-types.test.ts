@@ -335,16 +335,14 @@ test('generic types: type and const parameters, instantiated per argument list',
         kind: 'struct',
         fields: [
           { name: 'pair', type: defined('Pair', [{ kind: 'generic', name: 'T' }, u8]) },
-          { name: 'fixed', type: defined('Fixed', [{ kind: 'generic', name: 'T' } as TypeNode]) },
+          { name: 'fixed', type: defined('Fixed', [{ kind: 'generic', name: 'T' }]) },
         ],
       },
       [{ name: 'T', kind: 'type' }],
     ),
-    borshType(
-      'Sized',
-      { kind: 'struct', fields: [{ name: 'fixed', type: defined('Fixed', [{ kind: 'generic', name: 'N' } as TypeNode]) }] },
-      [{ name: 'N', kind: 'const' }],
-    ),
+    borshType('Sized', { kind: 'struct', fields: [{ name: 'fixed', type: defined('Fixed', [{ kind: 'generic', name: 'N' }]) }] }, [
+      { name: 'N', kind: 'const' },
+    ]),
   ];
   const root: TypeNode = {
     kind: 'struct',

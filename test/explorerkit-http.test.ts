@@ -91,7 +91,7 @@ test('getTransaction: non-native instructions come back parsed, the rest byte fo
           `${file}: ${now.parsed.type}`,
         );
         const accounts: string[] = was.programId !== undefined ? was.accounts : was.accounts.map((k: number) => keys[k]);
-        const named = Object.values(now.parsed.info).filter((v) => typeof v === 'string' && accounts.includes(v as string));
+        const named = Object.values(now.parsed.info).filter((v) => typeof v === 'string' && accounts.includes(v));
         const remaining: string[] = now.parsed.info.remainingAccounts ?? [];
         assert.ok(named.length + remaining.length > 0 || accounts.length === 0, `${file}: accounts appear in info`);
       });

@@ -826,7 +826,7 @@ test('Serum MarketState and OpenOrders decode by their exact sizes', () => {
   putU64(market, word(46), 7n);
   const decoded = serum.compiled.decodeAccount(market);
   assert.equal(decoded?.account.name, 'MarketState');
-  const v = decoded.value as Record<string, unknown>;
+  const v = decoded.value;
   assert.deepEqual(v.headPadding, [...Buffer.from('serum')]);
   assert.deepEqual(v.tailPadding, [...Buffer.from('padding')]);
   assert.equal(v.accountFlags, '3');

@@ -160,8 +160,8 @@ test('only hashes are stored: the raw key appears in no database file', (t) => {
   const file = join(dir, 'keys.sqlite');
   const store = openSqliteKeyStore(file);
   const keys = [store.createKey('free', 'a'), store.createKey('developer', 'b')];
-  assert.equal(store.findKey(keys[0]!.key)?.id, keys[0]!.record.id);
-  store.revokeKey(keys[1]!.key);
+  assert.equal(store.findKey(keys[0].key)?.id, keys[0].record.id);
+  store.revokeKey(keys[1].key);
 
   // Check the files while the store is open (WAL in use) and again after close (checkpointed).
   const assertNoRawKey = () => {
@@ -188,8 +188,8 @@ test('only hashes are stored: the raw key appears in no database file', (t) => {
   }[];
   assert.equal(rows.length, 2);
   rows.forEach((row, i) => {
-    const key = keys[i]!.key;
-    assert.equal(row.id, keys[i]!.record.id);
+    const key = keys[i].key;
+    assert.equal(row.id, keys[i].record.id);
     assert.deepEqual(row.key_hash, createHash('sha256').update(key, 'utf8').digest());
     assert.equal(row.fingerprint, fingerprintOf(key));
   });

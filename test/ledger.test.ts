@@ -26,7 +26,7 @@ interface CorpusTx {
 
 function readTsv(file: string): Record<string, string>[] {
   const [header, ...lines] = readFileSync(file, 'utf8').trim().split('\n');
-  const columns = header!.split('\t');
+  const columns = header.split('\t');
   return lines.map((line) => {
     const cells = line.split('\t');
     return Object.fromEntries(columns.map((c, i) => [c, cells[i] ?? '']));
@@ -34,8 +34,8 @@ function readTsv(file: string): Record<string, string>[] {
 }
 
 const corpusTxs: CorpusTx[] = readTsv(join(corpusTransactionsDir, 'MANIFEST.tsv')).map((r) => ({
-  file: r.file!,
-  signature: r.signature!,
+  file: r.file,
+  signature: r.signature,
   encoding: r.encoding as CorpusTx['encoding'],
   version: r.version === 'legacy' ? 'legacy' : 0,
   slot: Number(r.slot),
@@ -78,11 +78,11 @@ const ED25519_SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
  * account key: proof that re-encoded bytes are exactly the ones that were signed.
  */
 function signedByFeePayer(wire: Uint8Array): boolean {
-  const signatures = wire[0]!;
+  const signatures = wire[0];
   assert.ok(signatures > 0 && signatures < 0x80, 'single-byte signature count');
   const message = wire.subarray(1 + 64 * signatures);
-  const keysAt = (message[0]! & 0x80 ? 1 : 0) + 3;
-  assert.ok(message[keysAt]! < 0x80, 'single-byte account key count');
+  const keysAt = (message[0] & 0x80 ? 1 : 0) + 3;
+  assert.ok(message[keysAt] < 0x80, 'single-byte account key count');
   const feePayer = message.subarray(keysAt + 1, keysAt + 33);
   const key = createPublicKey({ key: Buffer.concat([ED25519_SPKI_PREFIX, feePayer]), format: 'der', type: 'spki' });
   return verify(null, message, key, wire.subarray(1, 65));
@@ -256,7 +256,7 @@ describe('embedded ledger built from the corpus', () => {
   it('answers null for unknown signatures and refuses processed commitment', () => {
     assert.equal(rpc.getTransaction(UNKNOWN_SIGNATURE), 'null');
     assert.throws(
-      () => rpc.getTransaction(corpusTxs[0]!.signature, { commitment: 'processed' }),
+      () => rpc.getTransaction(corpusTxs[0].signature, { commitment: 'processed' }),
       rpcError(ErrorCode.invalidParams, 'Method does not support commitment below `confirmed`'),
     );
   });
@@ -265,9 +265,9 @@ describe('embedded ledger built from the corpus', () => {
     const head = Math.max(...corpusTxs.map((t) => t.slot));
     let repaired = 0;
     for (const { address } of accountManifest) {
-      const text = accountText(address!);
+      const text = accountText(address);
       const expected = parse(text);
-      const out = rpc.getMultipleAccounts([address!]);
+      const out = rpc.getMultipleAccounts([address]);
       const response = parse(out);
       assert.deepEqual(response.context, { apiVersion: '2.3.6', slot: head });
       const value = response.value[0];
@@ -292,9 +292,9 @@ describe('embedded ledger built from the corpus', () => {
     const head = Math.max(...corpusTxs.map((t) => t.slot));
     let matched = 0;
     for (const row of accountManifest) {
-      const signature = /\/snapshot\/([^/]+)\/account-/.exec(row.source_path!)?.[1];
+      const signature = /\/snapshot\/([^/]+)\/account-/.exec(row.source_path)?.[1];
       const tx = corpusTxs.find((t) => t.signature === signature);
-      assert.equal(store.getAccount(row.address!)?.slot, tx ? tx.slot : head, row.address);
+      assert.equal(store.getAccount(row.address)?.slot, tx ? tx.slot : head, row.address);
       if (tx) matched++;
     }
     assert.ok(matched > 0);

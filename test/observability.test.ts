@@ -134,7 +134,7 @@ for (const workers of ['0', '1']) {
     const answer = withUnknownRouterInstructions();
     const node = createServer((req, res) => {
       let body = '';
-      req.on('data', (c: Buffer) => (body += c));
+      req.on('data', (c: Buffer) => (body += c.toString()));
       req.on('end', () => {
         const id = JSON.stringify(JSON.parse(body).id);
         res.writeHead(200, { 'content-type': 'application/json' }).end(`{"jsonrpc":"2.0","result":${answer},"id":${id}}`);

@@ -147,7 +147,7 @@ test('converted json and base64 results keep every compiled fact and flag accoun
       assert.equal('stackHeight' in rendered, 'stackHeight' in compiled, `${where} stackHeight presence`);
       assert.equal(rendered.stackHeight, compiled.stackHeight, `${where} stackHeight`);
       if ('parsed' in rendered) {
-        assert.equal(rendered.program, PARSED_PROGRAMS[programId!], `${where} parsed a program the node does not`);
+        assert.equal(rendered.program, PARSED_PROGRAMS[programId], `${where} parsed a program the node does not`);
         assert.deepEqual(
           Object.keys(rendered),
           ['parsed', 'program', 'programId', 'stackHeight'].filter((k) => k in rendered),
@@ -262,7 +262,7 @@ function shapeOf(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return `[${[...new Set(value.map(shapeOf))].join('|')}]`;
   if (typeof value === 'object') {
-    return `{${Object.keys(value as object)
+    return `{${Object.keys(value)
       .map((k) => `${k}:${shapeOf((value as any)[k])}`)
       .join(',')}}`;
   }
@@ -389,7 +389,7 @@ test('parsed token instructions agree with the token balances the node recorded'
       // Token-2022 transfer fees are withheld from what the destination's amount shows.
       if (mint === WRAPPED_SOL_MINT || programId === 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb') continue;
       const actual = BigInt(post.get(index)?.uiTokenAmount.amount ?? 0) - BigInt(pre.get(index)?.uiTokenAmount.amount ?? 0);
-      assert.equal(delta.get(keys[index]!) ?? 0n, actual, `${file}: token account ${keys[index]} moved ${actual}`);
+      assert.equal(delta.get(keys[index]) ?? 0n, actual, `${file}: token account ${keys[index]} moved ${actual}`);
       reconciled++;
     }
   }
@@ -414,7 +414,7 @@ test('parsed lamport movements replay to the recorded post balances', () => {
       balance.set(from, balance.get(from)! - amount);
       balance.set(to, balance.get(to)! + amount);
     };
-    balance.set(keys[0]!, balance.get(keys[0]!)! - BigInt(result.meta.fee));
+    balance.set(keys[0], balance.get(keys[0])! - BigInt(result.meta.fee));
     const apply = (ix: any) => {
       if (!('parsed' in ix) || typeof ix.parsed === 'string') return;
       const { type, info } = ix.parsed;

@@ -87,15 +87,15 @@ test('default plans are seeded and savePlan inserts or replaces', async (t) => {
 
   const pro = { name: 'pro', requestsPerSecond: 12.5, burst: 30, monthlyQuota: null, enhancedParsing: true };
   await store.savePlan(pro);
-  await store.savePlan({ ...defaultPlans[0]!, burst: 25, monthlyQuota: 5_000_000_000 });
+  await store.savePlan({ ...defaultPlans[0], burst: 25, monthlyQuota: 5_000_000_000 });
   const plans = await store.listPlans();
   assert.deepEqual(
     plans.map((p) => p.name),
     ['free', 'developer', 'business', 'pro'],
   );
   assert.deepEqual(plans[3], pro);
-  assert.equal(plans[0]!.burst, 25);
-  assert.equal(plans[0]!.monthlyQuota, 5_000_000_000);
+  assert.equal(plans[0].burst, 25);
+  assert.equal(plans[0].monthlyQuota, 5_000_000_000);
   assert.equal((await store.findKey(key))?.plan.burst, 25, "savePlan clears this instance's cache");
 });
 

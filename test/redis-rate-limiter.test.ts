@@ -163,7 +163,7 @@ test('concurrent takes through two instances on the server clock never admit mor
   const decisions = await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? a : b).take(key, p, 1)));
   assert.equal(decisions.filter((d) => d.allowed).length, 25);
   for (const d of decisions) if (!d.allowed) assert.deepEqual(d, rate(1000));
-  const [seconds] = (await admin.sendCommand(['TIME'])) as string[];
+  const [seconds] = await admin.sendCommand<string[]>(['TIME']);
   const month = new Date(Number(seconds) * 1000).toISOString().slice(0, 7);
   assert.equal(await a.usage(key, month), 25, 'counted under the server clock’s month');
 });
@@ -263,7 +263,7 @@ test('a random sequence of clock steps and costs gets the same decisions as InPr
         clock.t -= random() * 2000; // the clock steps back
       else if (r < 0.6) clock.t += Math.floor(random() * 1500);
       else if (r < 0.9) clock.t += random() * 400; // fractional milliseconds
-      const [keyId, p] = cases[Math.floor(random() * cases.length)]!;
+      const [keyId, p] = cases[Math.floor(random() * cases.length)];
       const cost = 1 + Math.floor(random() * (p.burst + 1));
       const expected = local.take(keyId, p, cost);
       const actual = await shared.take(keyId, p, cost);

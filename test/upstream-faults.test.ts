@@ -303,8 +303,8 @@ function assertRow(row: Row, reply: Reply, id: number | string, fake: Fake): voi
     return;
   }
   assert.equal(reply.body.error?.code, row.code, what);
-  assert.match(reply.body.error!.message, row.message!, what);
-  assert.ok(!reply.body.error!.message.includes(fake.url), what);
+  assert.match(reply.body.error.message, row.message!, what);
+  assert.ok(!reply.body.error.message.includes(fake.url), what);
 }
 
 for (const row of rows) {
@@ -394,7 +394,7 @@ test('an upstream that refuses connections: a quick clear error alone, the other
     const reply = await read(alone, 'x');
     assert.equal(reply.status, 200);
     assert.equal(reply.body.error?.code, -32502);
-    assert.match(reply.body.error!.message, failedWith('connection refused'));
+    assert.match(reply.body.error.message, failedWith('connection refused'));
     // Nothing reached the refusing node, so even sendTransaction may go to the other one.
     for (let i = 0; i < 2; i++) {
       assert.equal((await read(withB, i)).body.result?.from, 'B');

@@ -261,7 +261,7 @@ test('requests beyond the connection limit wait their turn; close() fails the wa
   );
   await until(() => held.length === 2, 'the first two requests did not go out');
   assert.equal(s.accepted(), 2);
-  held[0]!.write('HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n[]');
+  held[0].write('HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n[]');
   await until(() => held.length === 3, 'a waiting request did not take the freed connection');
   assert.equal(s.accepted(), 2);
   const closed = c.close();
@@ -297,7 +297,7 @@ test('https: an untrusted certificate is a TLS failure before anything is sent; 
   const plain = await rawServer((socket) => socket.write('HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{}'));
   const p = pool({ urls: [url, plain.url] });
   for (let i = 0; i < 2; i++) assert.equal((await p.send(REQUEST, { retryable: false })).body.toString(), '{}');
-  const health = p.health()[new URL(url).origin]!;
+  const health = p.health()[new URL(url).origin];
   assert.equal(health.lastError, 'TLS handshake failed');
 
   // Trust comes from the process's CA store, so the trusting client runs in its own process.

@@ -146,7 +146,7 @@ test('retryable call moves past a 500 to the next endpoint', async () => {
   assert.equal(bad.hits(), 1);
   assert.equal(good.hits(), 1);
   assert.equal(reply.endpoint, new URL(good.url).origin);
-  assert.equal(p.health()[new URL(bad.url).origin]!.consecutiveFailures, 1);
+  assert.equal(p.health()[new URL(bad.url).origin].consecutiveFailures, 1);
 });
 
 test('retryable call retries a single endpoint after a 500', async () => {
@@ -155,7 +155,7 @@ test('retryable call retries a single endpoint after a 500', async () => {
   const reply = await p.send(REQUEST, { retryable: true });
   assert.equal(reply.status, 200);
   assert.equal(s.hits(), 2);
-  assert.equal(p.health()[new URL(s.url).origin]!.consecutiveFailures, 0);
+  assert.equal(p.health()[new URL(s.url).origin].consecutiveFailures, 0);
 });
 
 test('retries are bounded and the last 5xx is reported', async () => {
@@ -181,7 +181,7 @@ test('connection refused on the first url fails over to the second, even for non
     const p = pool({ urls: [refused, good.url] });
     const reply = await p.send(REQUEST, { retryable });
     assert.deepEqual(reply.body, Buffer.from(OK_BODY));
-    const h = p.health()[new URL(refused).origin]!;
+    const h = p.health()[new URL(refused).origin];
     assert.equal(h.lastError, 'connection refused');
   }
   assert.equal(good.hits(), 2);
@@ -258,7 +258,7 @@ test('a 429 moves a read on to another node; relayed with its Retry-After when t
   const moved = await both.send(REQUEST, { retryable: true });
   assert.deepEqual([moved.status, moved.endpoint], [200, new URL(good.url).origin]);
   // Rate limiting is not a fault: the node stays in rotation.
-  assert.equal(both.health()[new URL(limited.url).origin]!.consecutiveFailures, 0);
+  assert.equal(both.health()[new URL(limited.url).origin].consecutiveFailures, 0);
   // A call that must not be repeated is not sent twice: of two calls, the one that starts at the
   // limited node gets its 429.
   const statuses: number[] = [];
@@ -350,7 +350,7 @@ test('bodies over maxResponseBytes fail, with or without content-length', async 
     await rejectsWithRpc(p.send(REQUEST, { retryable: true }), ErrorCode.upstreamFailed, /larger than 1000 bytes/);
     // The node answered correctly; the response is just too big, so neither retry nor blame it.
     assert.equal(s.hits(), 1);
-    assert.equal(Object.values(p.health())[0]!.consecutiveFailures, 0);
+    assert.equal(Object.values(p.health())[0].consecutiveFailures, 0);
   }
   const p = pool({ urls: [exact.url], maxResponseBytes: 1_000 });
   assert.equal((await p.send(REQUEST, { retryable: true })).body.length, 1_000);
@@ -384,11 +384,11 @@ test('when every endpoint is down the pool still tries one instead of failing bl
   const s = await httpServer((_req, res) => (failing ? fail(res, 500) : okJson(res)));
   const p = pool({ urls: [s.url], retries: 0, failuresBeforeDown: 1, downForMs: 60_000 });
   await rejectsWithRpc(p.send(REQUEST, { retryable: true }), ErrorCode.upstreamFailed, /HTTP 500/);
-  assert.equal(p.health()[new URL(s.url).origin]!.up, false);
+  assert.equal(p.health()[new URL(s.url).origin].up, false);
   failing = false;
   assert.equal((await p.send(REQUEST, { retryable: true })).status, 200);
   assert.equal(s.hits(), 2);
-  assert.equal(p.health()[new URL(s.url).origin]!.up, true);
+  assert.equal(p.health()[new URL(s.url).origin].up, true);
 });
 
 test('the caller aborting cancels the in-flight attempt promptly', async () => {
@@ -410,7 +410,7 @@ test('the caller aborting cancels the in-flight attempt promptly', async () => {
   await assert.rejects(p.send(REQUEST, { retryable: true, signal: AbortSignal.abort() }), { name: 'AbortError' });
   assert.equal(hang.hits(), hitsBefore);
   // A caller cancelling is not the node's fault.
-  assert.equal(p.health()[new URL(hang.url).origin]!.consecutiveFailures, 0);
+  assert.equal(p.health()[new URL(hang.url).origin].consecutiveFailures, 0);
 });
 
 test('open connections stay within connectionsPerUpstream and close() releases them all', async () => {

@@ -65,7 +65,7 @@ function assertSignaturesVerify(tx: JsonTransaction, wire: Uint8Array, file: str
   const message = wire.subarray((n < 0x80 ? 1 : 2) + 64 * n);
   tx.signatures.forEach((signature, i) => {
     const signer = createPublicKey({
-      key: Buffer.concat([ED25519_SPKI_PREFIX, Buffer.from(base58.encode(tx.message.accountKeys[i]!))]),
+      key: Buffer.concat([ED25519_SPKI_PREFIX, Buffer.from(base58.encode(tx.message.accountKeys[i]))]),
       format: 'der',
       type: 'spki',
     });
@@ -179,7 +179,7 @@ test('every truncation of a real transaction is rejected with a clear error', ()
 });
 
 test('malformed lengths and versions are rejected before anything is allocated from them', () => {
-  const bytes = wireBytes(corpus('base64')[0]!.result);
+  const bytes = wireBytes(corpus('base64')[0].result);
   assert.equal(bytes[0], 1, 'sample has one signature');
   const withPrefix = (...prefix: number[]) => Uint8Array.from([...prefix, ...bytes.subarray(1)]);
 
@@ -194,7 +194,7 @@ test('malformed lengths and versions are rejected before anything is allocated f
 });
 
 test('encoding refuses values the wire format cannot hold', () => {
-  const tx = corpus('json')[0]!.result.transaction as JsonTransaction;
+  const tx = corpus('json')[0].result.transaction as JsonTransaction;
   const broken = (edit: (t: JsonTransaction) => void) => {
     const copy = structuredClone(tx);
     edit(copy);
@@ -209,7 +209,7 @@ test('encoding refuses values the wire format cannot hold', () => {
     /signature is not valid base58/,
   );
   assert.throws(
-    broken((t) => (t.message.instructions[0]!.accounts = [256])),
+    broken((t) => (t.message.instructions[0].accounts = [256])),
     /must be an integer 0\.\.255/,
   );
   assert.throws(

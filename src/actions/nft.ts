@@ -18,7 +18,7 @@ function nested(value: unknown, field: string): unknown {
   const record = value as Record<string, unknown>;
   if (field in record) return record[field];
   for (const inner of Object.values(record)) {
-    if (inner !== null && typeof inner === 'object' && field in (inner as object)) return (inner as Record<string, unknown>)[field];
+    if (inner !== null && typeof inner === 'object' && field in inner) return (inner as Record<string, unknown>)[field];
   }
   return undefined;
 }

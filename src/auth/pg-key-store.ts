@@ -126,7 +126,7 @@ async function migrate(pool: pg.Pool, schema: string): Promise<void> {
       throw new Error(`schema ${schema} has key store version ${current}; this build supports up to ${MIGRATIONS.length}`);
     }
     for (let version = current + 1; version <= MIGRATIONS.length; version++) {
-      await client.query(MIGRATIONS[version - 1]!(s));
+      await client.query(MIGRATIONS[version - 1](s));
       await client.query(`INSERT INTO ${s}.schema_migrations (version, applied_at) VALUES ($1, now())`, [version]);
     }
     // Only when migration 1 ran (in this same transaction), so a plan an operator deleted does
@@ -281,7 +281,7 @@ export async function openPgKeyStore(url: string, opts: PgKeyStoreOptions = {}):
 
     async countKeys() {
       const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::integer AS n FROM ${s}.api_keys`);
-      return rows[0]!.n;
+      return rows[0].n;
     },
 
     async recordUsage(keyId, month, requests) {

@@ -111,12 +111,13 @@ function failure(what: string, err: unknown): Error {
   return new Error(`Redis rate limiter failed: ${what}: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
 }
 
-function decisionFrom(reply: unknown): RateDecision {
-  if (Array.isArray(reply) && reply[0] === 1 && reply.length === 1) return { allowed: true };
-  if (Array.isArray(reply) && reply[0] === 0 && (reply[1] === 'rate' || reply[1] === 'quota') && typeof reply[2] === 'number') {
+function decisionFrom(raw: unknown): RateDecision {
+  const reply: unknown[] | null = Array.isArray(raw) ? raw : null;
+  if (reply !== null && reply[0] === 1 && reply.length === 1) return { allowed: true };
+  if (reply !== null && reply[0] === 0 && (reply[1] === 'rate' || reply[1] === 'quota') && typeof reply[2] === 'number') {
     return { allowed: false, reason: reply[1], retryAfterSeconds: reply[2] };
   }
-  throw new Error(`Redis rate limiter failed: unexpected script reply ${JSON.stringify(reply)}`);
+  throw new Error(`Redis rate limiter failed: unexpected script reply ${JSON.stringify(raw)}`);
 }
 
 export class RedisRateLimiter implements RateLimiter {

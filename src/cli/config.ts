@@ -61,7 +61,10 @@ export const configEnv = envName('config');
 /** For node:util parseArgs (strict), so an unknown flag stops the start too. */
 export const serveFlags: NonNullable<ParseArgsConfig['options']> = Object.fromEntries([
   ['config', { type: 'string' }],
-  ...settings.map((s) => [s.name, s.kind === 'list' ? { type: 'string', multiple: true } : { type: 'string' }]),
+  ...settings.map((s): [string, { type: 'string'; multiple?: boolean }] => [
+    s.name,
+    s.kind === 'list' ? { type: 'string', multiple: true } : { type: 'string' },
+  ]),
 ]);
 
 export type Flags = Record<string, string | boolean | (string | boolean)[] | undefined>;
@@ -86,7 +89,7 @@ export function readServeSettings(flags: Flags, env: Env = process.env): Resolut
     try {
       file = { path, text: readFileSync(path, 'utf8') };
     } catch (error) {
-      throw new Error(`cannot read config file ${path}: ${(error as Error).message}`);
+      throw new Error(`cannot read config file ${path}: ${(error as Error).message}`, { cause: error });
     }
   }
   return resolveServeOptions(flags, env, file);
@@ -118,7 +121,7 @@ export function resolveServeOptions(flags: Flags, env: Env, file?: { path: strin
     if (flag !== undefined) {
       value = fromText(setting, flag, `--${setting.name}`, errors);
     } else if (env[variable]) {
-      value = fromText(setting, setting.kind === 'list' ? env[variable]!.split(',') : env[variable]!, variable, errors);
+      value = fromText(setting, setting.kind === 'list' ? env[variable].split(',') : env[variable], variable, errors);
     } else if (setting.name in fromFile) {
       value = fromJson(setting, fromFile[setting.name], `config file ${file!.path}: "${setting.name}"`, errors);
     } else {

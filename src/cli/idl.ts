@@ -115,6 +115,7 @@ function readFetched(fetched: FetchedIdl, programId: string): ProgramDescription
   } catch (error) {
     throw new Error(
       `the JSON in ${fetched.kind} account ${fetched.account} does not read as an IDL: ${printable((error as Error).message)}`,
+      { cause: error },
     );
   }
   if (description.address !== programId)
@@ -183,7 +184,7 @@ async function getAccounts(
   if (reply.status !== 200) throw new Error(`getMultipleAccounts: HTTP ${reply.status} from ${reply.endpoint}`);
   let response: { result?: { context?: { slot?: unknown }; value?: unknown }; error?: { message?: unknown } } | null;
   try {
-    response = JSON.parse(text);
+    response = JSON.parse(text) as typeof response;
   } catch {
     throw new Error(`getMultipleAccounts: ${reply.endpoint} did not answer JSON`);
   }

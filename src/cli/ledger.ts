@@ -40,11 +40,11 @@ export async function runLedger(args: string[]): Promise<void> {
       console.log(JSON.stringify(store.stats(), null, 2));
     } else if (action === 'import') {
       if (!values.from) throw new Error('ledger import needs --from URL');
-      if (values.signature!.length + values.account!.length === 0) throw new Error('ledger import needs --signature or --account');
+      if (values.signature.length + values.account.length === 0) throw new Error('ledger import needs --signature or --account');
       const pool = new UpstreamPool({ urls: [values.from] });
       try {
-        await importTransactions(store, pool, values.signature!);
-        await importAccounts(store, pool, values.account!);
+        await importTransactions(store, pool, values.signature);
+        await importAccounts(store, pool, values.account);
       } finally {
         await pool.close();
       }

@@ -32,6 +32,6 @@ export async function runServe(args: string[]): Promise<void> {
     await gateway.close();
     process.exit(0);
   };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
 }

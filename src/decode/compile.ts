@@ -58,9 +58,15 @@ export interface DecodedEvent {
 }
 export interface CompiledProgram {
   description: ProgramDescription;
-  /** null = not decoded (no discriminator matches, or the bytes do not fit the layout). Never throws. Trailing bytes after a complete instruction are allowed. Longest matching discriminator wins. */
+  /**
+   * null = not decoded (no discriminator matches, or the bytes do not fit the layout). Never throws.
+   * Trailing bytes after a complete instruction are allowed. Longest matching discriminator wins.
+   */
   decodeInstruction(data: Uint8Array): DecodedInstruction | null;
-  /** Matches by discriminator prefix, else by exact `size` when the account declares one. Trailing bytes allowed (accounts are often over-allocated). null when nothing matches or the layout does not fit. Never throws. */
+  /**
+   * Matches by discriminator prefix, else by exact `size` when the account declares one. Trailing bytes
+   * allowed (accounts are often over-allocated). null when nothing matches or the layout does not fit. Never throws.
+   */
   decodeAccount(data: Uint8Array): DecodedAccount | null;
   /** data = the bytes after Anchor's 8-byte event-CPI tag, i.e. starting with the event discriminator. */
   decodeEvent(data: Uint8Array): DecodedEvent | null;
@@ -766,7 +772,7 @@ interface Candidate<T> {
  * bucket; those with an empty discriminator apply only when no bucketed one matches.
  */
 class Matcher<T> {
-  private readonly buckets: (Candidate<T>[] | undefined)[] = new Array(256).fill(undefined);
+  private readonly buckets: (Candidate<T>[] | undefined)[] = Array.from({ length: 256 }, () => undefined);
   readonly unmarked: Candidate<T>[] = [];
 
   constructor(items: readonly T[], discriminatorOf: (item: T) => Uint8Array) {

@@ -107,7 +107,9 @@ function filesInOrder(dir: string): ManifestRow[] {
 
 export function loadBundledRegistry(dir = bundledIdlDir): ProgramRegistry {
   const hintsFile = join(dir, 'hints.json');
-  const hints: Record<string, IdlHints> = existsSync(hintsFile) ? JSON.parse(readFileSync(hintsFile, 'utf8')) : {};
+  const hints: Record<string, IdlHints> = existsSync(hintsFile)
+    ? (JSON.parse(readFileSync(hintsFile, 'utf8')) as Record<string, IdlHints>)
+    : {};
   const versions: ProgramVersion[] = [];
   for (const folder of [dir, join(dir, 'hand-written')]) {
     for (const row of filesInOrder(folder)) {

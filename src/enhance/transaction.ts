@@ -65,7 +65,7 @@ export function enhanceTransaction(text: string, registry: ProgramRegistry, with
   const withMember = (entry: string, member: string) => `${entry.slice(0, -1)},${member}}`;
   if (failing >= 0) entries[failing] = withMember(entries[failing] ?? original(failing), programErrorMember(failure!));
   if (withActions) {
-    const sent = instructions.map((ix, i) => (decoded[i] === null ? ix : sentEntry(decoded[i]!, ix, parsedEncoding)));
+    const sent = instructions.map((ix, i) => (decoded[i] === null ? ix : sentEntry(decoded[i], ix, parsedEncoding)));
     summarizeTransaction(withInstructionEntries(result, sent)).forEach((sentence, i) => {
       if (sentence) entries[i] = withMember(entries[i] ?? original(i), `"actions":${JSON.stringify(sentence)}`);
     });

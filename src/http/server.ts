@@ -145,7 +145,7 @@ export class HttpServer {
       this.app.listen(this.options.host, this.options.port, (socket) => {
         if (!socket) return reject(new Error(`enhanced-rpc: cannot listen on ${this.options.host}:${this.options.port}`));
         this.listenSocket = socket;
-        resolve(uws.us_socket_local_port(socket as never));
+        resolve(uws.us_socket_local_port(socket));
       });
     });
   }
@@ -188,7 +188,7 @@ export class HttpServer {
       this.inFlight++;
       const key = headerKey !== '' ? headerKey : pathKey;
       const started = performance.now();
-      this.handle(Buffer.concat(chunks), key, query, contentType)
+      void this.handle(Buffer.concat(chunks), key, query, contentType)
         .catch((error): Outcome => {
           log.error({ err: error }, 'request failed unexpectedly');
           return rpcFailure(500, new RpcError(ErrorCode.internalError, 'Internal error'));

@@ -17,6 +17,7 @@ function loadNative(): typeof Uws {
       `enhanced-rpc: the native uWebSockets.js build (${binary}) did not load, and the gateway does not run on ` +
         `the slow pure-JS fallback. Use Node 20 (ABI 115) on linux/darwin x64 or arm64, or reinstall with npm ci. ` +
         `Cause: ${(error as Error).message}`,
+      { cause: error },
     );
   }
 }

@@ -185,8 +185,8 @@ function typeBody(body: Json): TypeNode {
     }
     case 'enum': {
       // Shank IDLs of native programs give bincode's u32 tag (or others) as `size`; Borsh uses u8.
-      const tag = body.size === undefined ? 1 : enumTags[String(body.size)];
-      if (tag === undefined) throw new Error(`unknown enum size ${JSON.stringify(body.size)}`);
+      const tag = body.size === undefined ? 1 : typeof body.size === 'string' ? enumTags[body.size] : undefined;
+      if (tag === undefined) throw new Error(`unknown enum size ${JSON.stringify(body.size) ?? 'undefined'}`);
       const variants = list(body.variants, 'enum variants').map((v, index): Variant => {
         const variant = json(v, 'enum variant');
         const name = text(variant.name, 'variant name');
@@ -285,7 +285,7 @@ export function readTypeDefs(doc: Json, hints: IdlHints): Map<string, TypeDef> {
       const def = anchorTypeDef(t);
       if (!types.has(def.name)) types.set(def.name, def);
     } catch (error) {
-      skip(hints, `type ${isJson(t) ? t.name : '?'}`, error);
+      skip(hints, `type ${String(isJson(t) ? t.name : '?')}`, error);
     }
   }
   return types;
@@ -306,7 +306,7 @@ export function readLegacyShaped(doc: Json, hints: IdlHints, tags: LegacyTags): 
       if (!types.has(def.name)) types.set(def.name, def);
       accounts.push({ name: def.name, discriminator: tags.account(def.name), type: def.type, serialization: 'borsh' });
     } catch (error) {
-      skip(hints, `account ${isJson(a) ? a.name : '?'}`, error);
+      skip(hints, `account ${String(isJson(a) ? a.name : '?')}`, error);
     }
   }
 
@@ -321,7 +321,7 @@ export function readLegacyShaped(doc: Json, hints: IdlHints, tags: LegacyTags): 
         args: instructionArgs(ix.args),
       });
     } catch (error) {
-      skip(hints, `instruction ${isJson(i) ? i.name : index}`, error);
+      skip(hints, `instruction ${String(isJson(i) ? i.name : index)}`, error);
     }
   });
 
@@ -336,7 +336,7 @@ export function readLegacyShaped(doc: Json, hints: IdlHints, tags: LegacyTags): 
         type: { kind: 'struct', fields: namedFields(list(event.fields ?? [], 'event fields')) },
       });
     } catch (error) {
-      skip(hints, `event ${isJson(e) ? e.name : '?'}`, error);
+      skip(hints, `event ${String(isJson(e) ? e.name : '?')}`, error);
     }
   }
 

@@ -63,7 +63,7 @@ export function readAnchor(value: unknown, hints: IdlHints = {}): ProgramDescrip
         args: instructionArgs(ix.args),
       });
     } catch (error) {
-      skip(hints, `instruction ${isJson(i) ? i.name : '?'}`, error);
+      skip(hints, `instruction ${String(isJson(i) ? i.name : '?')}`, error);
     }
   }
 
@@ -87,7 +87,7 @@ export function readAnchor(value: unknown, hints: IdlHints = {}): ProgramDescrip
       if (def.repr !== undefined) desc.repr = def.repr;
       accounts.push(desc);
     } catch (error) {
-      skip(hints, `account ${isJson(a) ? a.name : '?'}`, error);
+      skip(hints, `account ${String(isJson(a) ? a.name : '?')}`, error);
     }
   }
 
@@ -102,7 +102,7 @@ export function readAnchor(value: unknown, hints: IdlHints = {}): ProgramDescrip
         type: typeNamed(types, eventName).type,
       });
     } catch (error) {
-      skip(hints, `event ${isJson(e) ? e.name : '?'}`, error);
+      skip(hints, `event ${String(isJson(e) ? e.name : '?')}`, error);
     }
   }
 

@@ -37,7 +37,7 @@ function nodes(value: unknown, what: string): Node[] {
 const intFormat = /^([ui])(8|16|32|64|128)$/;
 
 function numberType(n: Node): TypeNode {
-  if (n.endian !== undefined && n.endian !== 'le') throw new Error(`big-endian numbers are not supported (${n.format})`);
+  if (n.endian !== undefined && n.endian !== 'le') throw new Error(`big-endian numbers are not supported (${String(n.format)})`);
   const format = String(n.format);
   const int = intFormat.exec(format);
   if (int !== null) return { kind: 'int', bytes: (Number(int[2]) / 8) as IntSize, signed: int[1] === 'i' };
@@ -100,7 +100,7 @@ function structFields(n: Node): Field[] {
 /** The tag a variant is written with: its declared discriminator, else its position. */
 function variantValue(v: Node, index: number): number {
   const value = v.discriminator ?? index;
-  if (!Number.isSafeInteger(value) || (value as number) < 0) throw new Error(`variant ${v.name} discriminator is not a tag`);
+  if (!Number.isSafeInteger(value) || (value as number) < 0) throw new Error(`variant ${String(v.name)} discriminator is not a tag`);
   return value as number;
 }
 
@@ -193,7 +193,7 @@ export function codamaType(value: unknown): TypeNode {
     case 'hiddenPrefixTypeNode':
       return { kind: 'hiddenPrefix', prefix: concat(nodes(n.prefix, 'hidden prefix').map(constant)), item: codamaType(n.type) };
     case 'definedTypeLinkNode':
-      if (n.program !== undefined) throw new Error(`type ${n.name} of another program is not supported`);
+      if (n.program !== undefined) throw new Error(`type ${String(n.name)} of another program is not supported`);
       return { kind: 'defined', name: text(n.name, 'type link') };
   }
   throw new Error(`${n.kind} is not supported`);
@@ -254,7 +254,7 @@ function encode(value: unknown, type: unknown, enums: ReadonlyMap<string, Node>)
       const inner = node(t.type, 'fixed-size type');
       if (inner.kind !== 'bytesTypeNode' || v.kind !== 'bytesValueNode') break;
       const bytes = bytesValue(v);
-      if (bytes.length > (t.size as number)) throw new Error(`constant of ${bytes.length} bytes in ${t.size}`);
+      if (bytes.length > (t.size as number)) throw new Error(`constant of ${bytes.length} bytes in ${String(t.size)}`);
       const out = new Uint8Array(t.size as number);
       out.set(bytes);
       return out;
@@ -264,7 +264,7 @@ function encode(value: unknown, type: unknown, enums: ReadonlyMap<string, Node>)
       if (def === undefined || v.kind !== 'enumValueNode' || v.value !== undefined) break;
       const variants = nodes(def.variants, 'enum variants');
       const index = variants.findIndex((variant) => variant.name === v.variant);
-      if (index < 0) throw new Error(`enum ${t.name} has no variant ${v.variant}`);
+      if (index < 0) throw new Error(`enum ${String(t.name)} has no variant ${String(v.variant)}`);
       return littleEndian(BigInt(variantValue(variants[index], index)), def.size === undefined ? 1 : width(def.size, 'enum size'));
     }
     case 'preOffsetTypeNode':
@@ -306,12 +306,12 @@ function leadingDiscriminator(
       size = d.size as number;
       continue;
     }
-    if (d.offset !== length) throw new Error(`${d.kind} at offset ${d.offset} does not follow the bytes before it`);
+    if (d.offset !== length) throw new Error(`${String(d.kind)} at offset ${String(d.offset)} does not follow the bytes before it`);
     const field = fields[taken] as Node | undefined;
     let bytes: Uint8Array;
     if (d.kind === 'fieldDiscriminatorNode') {
-      if (field === undefined || field.name !== d.name) throw new Error(`discriminator field ${d.name} is not the next field`);
-      if (field.defaultValue === undefined) throw new Error(`discriminator field ${d.name} has no value`);
+      if (field === undefined || field.name !== d.name) throw new Error(`discriminator field ${String(d.name)} is not the next field`);
+      if (field.defaultValue === undefined) throw new Error(`discriminator field ${String(d.name)} has no value`);
       bytes = encode(field.defaultValue, field.type, enums);
       taken++;
     } else if (d.kind === 'constantDiscriminatorNode') {
@@ -356,7 +356,7 @@ export function readCodama(value: unknown, hints: IdlHints = {}): ProgramDescrip
       const typeName = text(d.name, 'type name');
       if (!types.has(typeName)) types.set(typeName, { name: typeName, type: codamaType(d.type), serialization: 'borsh' });
     } catch (error) {
-      skip(hints, `type ${d.name}`, error);
+      skip(hints, `type ${String(d.name)}`, error);
     }
   }
 
@@ -385,7 +385,7 @@ export function readCodama(value: unknown, hints: IdlHints = {}): ProgramDescrip
       if (!types.has(accountName)) types.set(accountName, { name: accountName, type: codamaType(data), serialization: 'borsh' });
       accounts.push(desc);
     } catch (error) {
-      skip(hints, `account ${a.name}`, error);
+      skip(hints, `account ${String(a.name)}`, error);
     }
   }
 
@@ -411,7 +411,7 @@ export function readCodama(value: unknown, hints: IdlHints = {}): ProgramDescrip
         args: rest.map((arg) => ({ name: text(arg.name, 'argument name'), type: codamaType(arg.type) })),
       });
     } catch (error) {
-      skip(hints, `instruction ${ix.name}`, error);
+      skip(hints, `instruction ${String(ix.name)}`, error);
     }
   }
 
@@ -443,7 +443,7 @@ export function readCodama(value: unknown, hints: IdlHints = {}): ProgramDescrip
         throw new Error(`event data ${data.kind} is not supported`);
       }
     } catch (error) {
-      skip(hints, `event ${e.name}`, error);
+      skip(hints, `event ${String(e.name)}`, error);
     }
   }
 

@@ -61,17 +61,17 @@ function decompress(data: Uint8Array, compression: (typeof compressions)[number]
     return compression === 'Zlib' ? inflateSync(data, options) : gunzipSync(data, options);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
-      throw new Error(`${compression} data inflates to more than ${MAX_IDL_BYTES} bytes; refused`);
+      throw new Error(`${compression} data inflates to more than ${MAX_IDL_BYTES} bytes; refused`, { cause: error });
     }
-    throw new Error(`${compression} data does not inflate: ${(error as Error).message}`);
+    throw new Error(`${compression} data does not inflate: ${(error as Error).message}`, { cause: error });
   }
 }
 
 function utf8(data: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(data);
-  } catch {
-    throw new Error('content is not valid UTF-8');
+  } catch (error) {
+    throw new Error('content is not valid UTF-8', { cause: error });
   }
 }
 
@@ -79,7 +79,7 @@ function parseJsonText(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new Error(`content is not JSON: ${(error as Error).message}`);
+    throw new Error(`content is not JSON: ${(error as Error).message}`, { cause: error });
   }
 }
 

@@ -170,18 +170,18 @@ class DataReader {
   }
 
   u8(): number {
-    return this.take(1)[0]!;
+    return this.take(1)[0];
   }
 
   u32(): number {
     const b = this.take(4);
-    return (b[0]! | (b[1]! << 8) | (b[2]! << 16)) + b[3]! * 0x1000000;
+    return (b[0] | (b[1] << 8) | (b[2] << 16)) + b[3] * 0x1000000;
   }
 
   u64(): bigint {
     const b = this.take(8);
     let v = 0n;
-    for (let i = 7; i >= 0; i--) v = (v << 8n) | BigInt(b[i]!);
+    for (let i = 7; i >= 0; i--) v = (v << 8n) | BigInt(b[i]);
     return v;
   }
 
@@ -238,7 +238,7 @@ function requireAccounts(accounts: number[], n: number): void {
 
 function parseSystem(accounts: number[], data: Uint8Array, keys: string[]) {
   requireResolvableAccounts(accounts, keys);
-  const key = (position: number) => keys[accounts[position]!]!;
+  const key = (position: number) => keys[accounts[position]];
   const r = new DataReader(data);
   switch (r.u32()) {
     case 0: {
@@ -305,11 +305,11 @@ function tokenAmount(amount: bigint, decimals: number) {
 
 function parseToken(accounts: number[], data: Uint8Array, keys: string[]) {
   requireResolvableAccounts(accounts, keys);
-  const key = (position: number) => keys[accounts[position]!]!;
+  const key = (position: number) => keys[accounts[position]];
   const withSigners = (info: Record<string, unknown>, last: number, ownerField: string, multisigField: string) => {
     if (accounts.length > last + 1) {
       info[multisigField] = key(last);
-      info.signers = accounts.slice(last + 1).map((index) => keys[index]!);
+      info.signers = accounts.slice(last + 1).map((index) => keys[index]);
     } else {
       info[ownerField] = key(last);
     }
@@ -380,7 +380,7 @@ function parseToken(accounts: number[], data: Uint8Array, keys: string[]) {
       if (rest.length % 2 !== 0) throw notParsable;
       const extensionTypes: string[] = [];
       for (let i = 0; i < rest.length; i += 2) {
-        const name = EXTENSION_TYPES.get(rest[i]! | (rest[i + 1]! << 8));
+        const name = EXTENSION_TYPES.get(rest[i] | (rest[i + 1] << 8));
         if (name === undefined) throw notParsable;
         extensionTypes.push(name);
       }
@@ -399,7 +399,7 @@ function parseToken(accounts: number[], data: Uint8Array, keys: string[]) {
 
 function parseAssociatedToken(accounts: number[], data: Uint8Array, keys: string[]) {
   requireResolvableAccounts(accounts, keys);
-  const key = (position: number) => keys[accounts[position]!]!;
+  const key = (position: number) => keys[accounts[position]];
   // Empty data is the original Create; otherwise exactly one borsh enum tag byte.
   let type: string;
   if (data.length === 0 || (data.length === 1 && data[0] === 0)) type = 'create';
@@ -463,5 +463,5 @@ function keyAt(keys: string[], index: unknown, what: string): string {
   if (!Number.isInteger(index) || (index as number) < 0 || (index as number) >= keys.length) {
     throw new Error(`jsonParsed conversion: ${what} ${String(index)} is outside the ${keys.length} account keys`);
   }
-  return keys[index as number]!;
+  return keys[index as number];
 }

@@ -62,7 +62,7 @@ class ByteReader {
 
   u8(what: string): number {
     if (this.remaining < 1) throw truncated(what, this.offset);
-    return this.bytes[this.offset++]!;
+    return this.bytes[this.offset++];
   }
 
   take(length: number, what: string): Uint8Array {

@@ -128,14 +128,14 @@ export function readBody(text: string, maxNesting = defaultMaxNesting): Body {
     const objects: ScannedObject[] = [];
     for (let i = 0; i < value.length; i++) {
       const element = scanned.entries[i];
-      const v = value[i];
+      const v: unknown = value[i];
       if (typeof v !== 'object' || v === null || Array.isArray(v) || !('members' in element)) {
         return { kind: 'fatal', error: parseError() };
       }
       if (idProblem(text, element)) return { kind: 'fatal', error: parseError() };
       objects.push(element);
     }
-    return { kind: 'batch', entries: objects.map((o, i) => readEntry(text, value[i], o)) };
+    return { kind: 'batch', entries: objects.map((o, i) => readEntry(text, value[i] as Record<string, unknown>, o)) };
   }
   if (scanned.kind !== 'object') return { kind: 'fatal', error: parseError() };
   if (idProblem(text, scanned.object)) return { kind: 'fatal', error: parseError() };

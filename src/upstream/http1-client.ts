@@ -184,7 +184,7 @@ class Connection {
   /** Status line and the few headers that matter; false when it is not an HTTP/1.x response head. */
   private parseHead(text: string): boolean {
     const lines = text.split('\r\n');
-    const statusLine = /^HTTP\/1\.([01]) (\d{3})(?: |$)/.exec(lines[0]!);
+    const statusLine = /^HTTP\/1\.([01]) (\d{3})(?: |$)/.exec(lines[0]);
     if (statusLine === null) return false;
     this.status = Number(statusLine[2]);
     // 101 would hand the connection over to another protocol; nothing the gateway asks for.
@@ -194,7 +194,7 @@ class Connection {
     let chunked = false;
     let encoded = false;
     for (let i = 1; i < lines.length; i++) {
-      const line = lines[i]!;
+      const line = lines[i];
       const colon = line.indexOf(':');
       if (colon <= 0 || line.charCodeAt(0) === 0x20 || line.charCodeAt(0) === 0x09) return false;
       const name = line.slice(0, colon).toLowerCase();
@@ -299,7 +299,7 @@ class Connection {
       } else {
         const size = /^([0-9a-fA-F]{1,8})[ \t]*(?:;.*)?$/.exec(line);
         if (size === null) return this.fail(new Http1Failure('malformed', true));
-        this.remaining = parseInt(size[1]!, 16);
+        this.remaining = parseInt(size[1], 16);
         this.chunkState = this.remaining === 0 ? ChunkState.Trailers : ChunkState.Data;
       }
     }
@@ -319,7 +319,7 @@ class Connection {
   private complete(): void {
     const exchange = this.exchange!;
     const parts = this.parts;
-    const body = parts.length === 1 ? parts[0]! : Buffer.concat(parts, this.bodyBytes);
+    const body = parts.length === 1 ? parts[0] : Buffer.concat(parts, this.bodyBytes);
     const response: Http1Response = { status: this.status, body };
     if (this.retryAfter !== undefined) response.retryAfter = this.retryAfter;
     this.parts = [];
@@ -548,7 +548,7 @@ export class Http1Client {
   private sweep(): void {
     const now = Date.now();
     for (let i = this.idle.length - 1; i >= 0; i--) {
-      const connection = this.idle[i]!;
+      const connection = this.idle[i];
       if (now - connection.idleSince >= connection.keepAliveMs) connection.socket.destroy();
     }
   }

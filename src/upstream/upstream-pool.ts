@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ErrorCode, RpcError } from '../rpc/errors.js';
 import { EndpointHealth } from './endpoint-health.js';
 import type { EndpointHealthSnapshot } from './endpoint-health.js';
@@ -162,7 +163,7 @@ export class UpstreamPool {
     let usableTried: Endpoint | undefined;
     let soonest: Endpoint | undefined;
     for (let i = 0; i < n; i++) {
-      const endpoint = this.endpoints[(start + i) % n]!;
+      const endpoint = this.endpoints[(start + i) % n];
       if (endpoint.health.available(now)) {
         if (!tried.has(endpoint)) return endpoint;
         usableTried ??= endpoint;
@@ -277,16 +278,11 @@ function failed(reason: string): RpcError {
   return new RpcError(ErrorCode.upstreamFailed, `Upstream RPC node failed: ${reason}; retry later`);
 }
 
-function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal!.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+async function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  try {
+    await sleep(ms, undefined, { signal });
+  } catch (error) {
+    // Callers tell an abandoned call by its own abort reason, as every other wait here rejects with it.
+    throw signal?.reason ?? error;
+  }
 }

@@ -98,7 +98,7 @@ export function fromLegacy(idl: Doc, address: string, leftOut: (what: string) =>
     accounts: accounts.map((a: Doc) => ({ name: a.name, discriminator: sighash(`account:${a.name}`) })),
     events: events.map((e: Doc) => ({ name: e.name, discriminator: sighash(`event:${e.name}`) })),
     types,
-  } as Idl;
+  };
 }
 
 export interface AnchorDecoders {

@@ -67,8 +67,8 @@ export async function spawnServe(
       const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output);
       if (m) resolve(Number(m[1]));
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
     child.once('exit', (code) => reject(new Error(`gateway exited with ${code} before listening:\n${output}`)));
   });
   return { port, process: child, output: () => output };
