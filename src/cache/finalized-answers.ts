@@ -24,6 +24,10 @@ export class FinalizedAnswers {
     return remote;
   }
 
+  get keepsAnything(): boolean {
+    return this.memory.keepsAnything || this.shared !== null;
+  }
+
   set(key: string, value: string): void {
     this.memory.set(key, value);
     this.shared?.set(key, value);

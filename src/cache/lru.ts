@@ -9,6 +9,11 @@ export class LruCache {
 
   constructor(private readonly maxBytes: number) {}
 
+  /** Whether anything can be kept at all (a budget of 0 turns the cache off). */
+  get keepsAnything(): boolean {
+    return this.maxBytes > 0;
+  }
+
   get bytesHeld(): number {
     return this.bytes;
   }

@@ -44,7 +44,22 @@ function transactionVersionOfResult(
   return lookups === undefined || lookups === null ? 'legacy' : 0;
 }
 
-/** The ledger row for a getTransaction result text, the text kept as the body. */
+/** The transaction's own first signature: the id it is stored and looked up under. */
+function firstSignatureOfResult(result: Record<string, unknown>, encoding: StoredTransactionEncoding): unknown {
+  const tx = result.transaction;
+  if (encoding === 'base64') {
+    if (!Array.isArray(tx) || typeof tx[0] !== 'string') return undefined;
+    const signatures = decodeWireTransaction(Buffer.from(tx[0], 'base64')).transaction.signatures;
+    return signatures[0];
+  }
+  return isRecord(tx) && Array.isArray(tx.signatures) ? (tx.signatures[0] as unknown) : undefined;
+}
+
+/**
+ * The ledger row for a getTransaction result text, the text kept as the body. The result must be the
+ * transaction asked for: a node (or anything between) answering another one would otherwise have it
+ * stored, and served, under the wrong signature.
+ */
 export function transactionInputFromResult(
   signature: string,
   encoding: StoredTransactionEncoding,
@@ -52,6 +67,8 @@ export function transactionInputFromResult(
 ): TransactionInput {
   const result = parseJson(body);
   if (!isRecord(result)) throw new Error(`getTransaction result for ${signature} is not an object`);
+  const own = firstSignatureOfResult(result, encoding);
+  if (own !== signature) throw new Error(`getTransaction result for ${signature} is the transaction ${String(own)}`);
   const { slot, blockTime } = result;
   if (typeof slot !== 'number' || !Number.isSafeInteger(slot) || slot < 0) {
     throw new Error(`getTransaction result for ${signature} has no valid slot`);
@@ -139,7 +156,7 @@ export function importCorpus(
     for (const file of readdirSync(dirs.accounts).sort()) {
       const m = ACCOUNT_FILE.exec(file);
       if (m === null) continue;
-      const address = m[1] as string;
+      const address = m[1];
       const value = parseJson(readFileSync(join(dirs.accounts, file), 'utf8'));
       if (!isRecord(value)) throw new Error(`${file}: not an account object`);
       const { data, executable, lamports, owner, rentEpoch, space } = value;
@@ -149,7 +166,7 @@ export function importCorpus(
       if (typeof owner !== 'string' || typeof executable !== 'boolean') throw new Error(`${file}: bad owner/executable`);
       const bytes = Buffer.from(data[0], 'base64');
       if (space !== undefined && space !== bytes.length) {
-        throw new Error(`${file}: space ${String(space)} but ${bytes.length} data bytes`);
+        throw new Error(`${file}: space ${JSON.stringify(space)} but ${bytes.length} data bytes`);
       }
       const snapshotOf = SNAPSHOT_SIGNATURE.exec(manifest.get(file)?.source_path ?? '')?.[1];
       const slot = (snapshotOf !== undefined ? store.getTransaction(snapshotOf)?.slot : undefined) ?? corpusHead;

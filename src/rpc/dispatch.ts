@@ -9,6 +9,7 @@ import type { Flags } from '../http/flags.js';
 import { type Body, type Call, type Entry, errorResponse, resultOf, resultResponse } from './envelope.js';
 import { LruCache } from '../cache/lru.js';
 import { FinalizedAnswers } from '../cache/finalized-answers.js';
+import { firstSignatureOf } from '../cache/transaction-identity.js';
 import type { RedisResponseStore } from '../cache/response-store.js';
 import type { CallObserver, FlagSet } from '../observe/metrics.js';
 import { log } from '../observe/log.js';
@@ -184,7 +185,7 @@ export class Dispatcher {
    */
   private async transaction(call: Call, flags: Flags): Promise<BackendReply> {
     const request = parseGetTransactionParams(positional(call));
-    const finalized = request.commitment !== 'confirmed';
+    const finalized = request.cacheable && this.answers.keepsAnything;
     const key = `${request.signature}|${request.encoding}|${request.maxSupportedTransactionVersion ?? '-'}|${+flags.explorerkit}${+flags.actionskit}`;
     const cached = finalized ? await this.answers.get(key) : undefined;
     if (cached !== undefined) return { status: 200, body: resultResponse(cached, call.idRaw) + '\n' };
@@ -195,7 +196,11 @@ export class Dispatcher {
       : reply.body;
     if (finalized) {
       const result = resultOf(body.toString(), call.idRaw);
-      if (result !== null && result !== 'null') this.answers.set(key, result);
+      // Kept under the asked signature only when it is that transaction: a node (or a proxy) that
+      // answers another would otherwise have every later client served the wrong one.
+      if (result !== null && result !== 'null' && firstSignatureOf(result, request.encoding) === request.signature) {
+        this.answers.set(key, result);
+      }
     }
     return { status: 200, body };
   }

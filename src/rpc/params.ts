@@ -17,7 +17,17 @@ export interface TransactionRequest {
   encoding: TransactionEncoding;
   maxSupportedTransactionVersion?: number;
   commitment?: string;
+  /**
+   * The request says nothing but these members, at finalized commitment: its answer is the same for
+   * every client who sends them, so it may be cached under them. Any other member (`withContext`,
+   * which newer nodes accept, or one a later node adds) may change the answer.
+   */
+  cacheable: boolean;
 }
+
+const transactionConfigMembers = new Set(['encoding', 'maxSupportedTransactionVersion', 'commitment']);
+/** Agave reads `max` and `root` as finalized; `recent`, `single` and `singleGossip` are lower. */
+const finalizedCommitments = new Set([undefined, 'finalized', 'max', 'root']);
 
 export interface AccountConfig {
   encoding?: AccountEncoding;
@@ -71,7 +81,7 @@ export const checkSignature = (text: string) => checkBase58Key(text, 64);
 function explainU64(value: unknown, expected = 'u64'): string | null {
   if (!given(value)) return null;
   // Beyond u64::MAX serde_json reads the literal as a float, which no u64 field accepts.
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 18446744073709551615) return null;
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < 2 ** 64) return null;
   return typeMismatch(value, expected);
 }
 
@@ -120,7 +130,7 @@ export function parseGetTransactionParams(params: Params): TransactionRequest {
   const signature = params[0] as string;
   checkSignature(signature);
   const config = params[1];
-  const request: TransactionRequest = { signature, encoding: 'json' };
+  const request: TransactionRequest = { signature, encoding: 'json', cacheable: true };
   if (typeof config === 'string') {
     request.encoding = config as TransactionEncoding;
   } else if (isObject(config)) {
@@ -131,6 +141,9 @@ export function parseGetTransactionParams(params: Params): TransactionRequest {
       request.maxSupportedTransactionVersion = config.maxSupportedTransactionVersion as number;
     }
     if (typeof config.commitment === 'string') request.commitment = config.commitment;
+    request.cacheable =
+      Object.keys(config).every((member) => transactionConfigMembers.has(member)) &&
+      (config.commitment === null || finalizedCommitments.has(request.commitment));
   }
   if (request.commitment === 'processed') {
     throw invalidParams('Method does not support commitment below `confirmed`');
@@ -144,7 +157,7 @@ export function parseGetMultipleAccountsParams(params: Params): AccountsRequest 
     if (arity) throw arity;
     const addresses = params[0];
     if (!Array.isArray(addresses)) throw invalidParams(invalidParamsText(typeMismatch(addresses, 'a sequence')));
-    const bad = addresses.find((a) => typeof a !== 'string');
+    const bad: unknown = addresses.find((a) => typeof a !== 'string');
     if (bad !== undefined) throw invalidParams(invalidParamsText(typeMismatch(bad, 'a string')));
     throw invalidParams(invalidParamsText(explainAccountConfig(params[1])));
   }

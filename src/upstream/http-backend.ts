@@ -24,10 +24,10 @@ export class HttpBackend implements Backend {
   ) {}
 
   async getTransaction(call: Call, request: TransactionRequest): Promise<BackendReply> {
-    const cached = this.fromCache(request);
+    const cached = request.cacheable ? this.fromCache(request) : null;
     if (cached !== null) return { status: 200, body: resultResponse(cached, call.idRaw) + '\n' };
     const reply = await this.pool.send(call.raw, { retryable: true });
-    if (this.cache && reply.status === 200 && request.commitment !== 'confirmed' && cacheable.has(request.encoding)) {
+    if (this.cache && reply.status === 200 && request.cacheable && cacheable.has(request.encoding)) {
       this.remember(request, reply.body.toString(), call.idRaw);
     }
     return reply;
