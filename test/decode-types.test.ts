@@ -602,7 +602,33 @@ test('instruction matching: longest discriminator wins, trailing bytes allowed, 
   assert.equal(compiled.decodeInstruction(new Uint8Array(0)), null);
 
   const single = compileProgram(program({ instructions: [ix('only', new Uint8Array(0), [{ name: 'v', type: u16 }])] }));
-  assert.deepEqual(single.decodeInstruction(Uint8Array.of(3, 1)), { instruction: single.description.instructions[0], args: { v: 259 } });
+  assert.deepEqual(single.decodeInstruction(Uint8Array.of(3, 1)), {
+    instruction: single.description.instructions[0],
+    args: { v: 259 },
+    exact: true,
+  });
+  assert.equal(single.decodeInstruction(Uint8Array.of(3, 1, 0))?.exact, false, 'a byte over: another layout may read it all');
+});
+
+test('instruction data that stops between trailing fields decodes, marked as not exact', () => {
+  const compiled = compileProgram(
+    program({
+      instructions: [
+        ix('grown', Uint8Array.of(1), [
+          { name: 'a', type: u8 },
+          { name: 'b', type: u16 },
+        ]),
+        ix('tagged', Uint8Array.of(2), [{ name: 'v', type: { kind: 'vec', item: u8, size: { kind: 'prefix', bytes: 1 } } }]),
+      ],
+    }),
+  );
+  assert.deepEqual(compiled.decodeInstruction(Uint8Array.of(1, 7)), {
+    instruction: compiled.description.instructions[0],
+    args: { a: 7 },
+    exact: false,
+  });
+  assert.equal(compiled.decodeInstruction(Uint8Array.of(1, 7, 1, 0))?.exact, true);
+  assert.equal(compiled.decodeInstruction(Uint8Array.of(2, 0))?.exact, true, 'an empty list read to its end');
 });
 
 test('accounts match by discriminator, else by exact size; events by discriminator', () => {
@@ -638,7 +664,12 @@ test('accounts match by discriminator, else by exact size; events by discriminat
   const compiled = compileProgram(description);
   assert.deepEqual(compiled.decodeAccount(Uint8Array.of(7, 7, 1, 0, 0, 0))?.value, { v: 1 }, 'over-allocated');
   assert.equal(compiled.decodeAccount(Uint8Array.of(7, 7)), null, 'discriminator matches, layout does not fit');
-  assert.deepEqual(compiled.decodeAccount(Uint8Array.of(9, 1, 0)), { account: description.accounts[1], value: { a: 9, b: 1 } });
+  assert.deepEqual(compiled.decodeAccount(Uint8Array.of(9, 1, 0)), {
+    account: description.accounts[1],
+    value: { a: 9, b: 1 },
+    exact: true,
+  });
+  assert.equal(compiled.decodeAccount(Uint8Array.of(7, 7, 1, 0, 0, 0))?.exact, false, 'bytes over the layout');
   assert.equal(compiled.decodeAccount(Uint8Array.of(9, 1, 0, 0)), null);
   assert.equal(compiled.decodeAccount(new Uint8Array(0)), null);
   assert.deepEqual(compiled.decodeEvent(Uint8Array.of(1, 2, 3, 4, 5, 6, 7, 8, ...le(5n, 8)))?.value, { amountIn: '5' });

@@ -43,24 +43,33 @@ import {
   type Read,
 } from './primitives.js';
 
+/**
+ * `exact`: the layout read every byte of the data and all of its own fields. A decode that stopped
+ * before trailing fields, or left bytes over, is what an older or newer layout of the same program
+ * gives: kept only when no version reads the bytes exactly.
+ */
 export interface DecodedInstruction {
   instruction: InstructionDesc;
   args: Record<string, unknown>;
+  exact: boolean;
 }
 export interface DecodedAccount {
   account: AccountDesc;
   /** The rendered account type: an object for struct accounts (all Anchor and Shank accounts). */
   value: Record<string, unknown>;
+  exact: boolean;
 }
 export interface DecodedEvent {
   event: EventDesc;
   value: Record<string, unknown>;
+  exact: boolean;
 }
 export interface CompiledProgram {
   description: ProgramDescription;
   /**
    * null = not decoded (no discriminator matches, or the bytes do not fit the layout). Never throws.
-   * Trailing bytes after a complete instruction are allowed. Longest matching discriminator wins.
+   * Trailing bytes after a complete instruction are allowed. Longest matching discriminator wins;
+   * among candidates with the same one, the first that reads the data exactly, else the first that reads it.
    */
   decodeInstruction(data: Uint8Array): DecodedInstruction | null;
   /**
@@ -493,7 +502,10 @@ class Compiler {
           // Fields the data stops before are left out, never invented: after at least one field
           // (data that stops right at a struct's start is not that struct), and not for fields
           // that read an absent end themselves (remainder options and collections).
-          if (c.open && i > 0 && c.pos === c.end && takesBytes[i]) return out;
+          if (c.open && i > 0 && c.pos === c.end && takesBytes[i]) {
+            c.short = true;
+            return out;
+          }
           const v = reads[i](c);
           if (v === FAIL) return FAIL;
           out[keys[i]] = v;
@@ -814,9 +826,9 @@ function startsWith(data: Uint8Array, prefix: Uint8Array): boolean {
   return data[0] === prefix[0];
 }
 
-function run(read: Read, data: Uint8Array, from: number, open: boolean): unknown {
+function run(read: Read, cursor: Cursor): unknown {
   try {
-    return read(cursorOver(data, from, open));
+    return read(cursor);
   } catch {
     // A stack overflow from pathological nesting, or a bug: either way the data is not decoded.
     return FAIL;
@@ -845,18 +857,22 @@ export function compileProgram(description: ProgramDescription): CompiledProgram
   const eventRead = (e: EventDesc): Read => compiler.node(e.type, NO_GENERICS, 'sequential').read;
 
   /** `open`: instruction and event data may stop between trailing fields; account data is whole. */
-  function first<T>(
+  function best<T>(
     candidates: Candidate<T>[],
     data: Uint8Array,
     compile: (item: T) => Read,
     open: boolean,
-  ): { item: T; value: unknown } | null {
+  ): { item: T; value: unknown; exact: boolean } | null {
+    let loose: { item: T; value: unknown; exact: boolean } | null = null;
     for (const candidate of candidates) {
       const read = (candidate.read ??= compileSafely(compile, candidate.item));
-      const value = run(read, data, candidate.discriminator.length, open);
-      if (value !== FAIL) return { item: candidate.item, value };
+      const cursor = cursorOver(data, candidate.discriminator.length, open);
+      const value = run(read, cursor);
+      if (value === FAIL) continue;
+      if (!cursor.short && cursor.pos === data.length) return { item: candidate.item, value, exact: true };
+      loose ??= { item: candidate.item, value, exact: false };
     }
-    return null;
+    return loose;
   }
 
   const accountCandidates = new Map<AccountDesc, Candidate<AccountDesc>>(
@@ -866,8 +882,8 @@ export function compileProgram(description: ProgramDescription): CompiledProgram
   return {
     description,
     decodeInstruction(data) {
-      const hit = first(instructions.matches(data), data, instructionRead, true);
-      return hit && { instruction: hit.item, args: hit.value as Record<string, unknown> };
+      const hit = best(instructions.matches(data), data, instructionRead, true);
+      return hit && { instruction: hit.item, args: hit.value as Record<string, unknown>, exact: hit.exact };
     },
     decodeAccount(data) {
       let candidates = accounts.matches(data);
@@ -875,12 +891,12 @@ export function compileProgram(description: ProgramDescription): CompiledProgram
         candidates = [];
         for (const a of sized) if (a.size === data.length) candidates.push(accountCandidates.get(a) as Candidate<AccountDesc>);
       }
-      const hit = first(candidates, data, accountRead, false);
-      return hit && { account: hit.item, value: hit.value as Record<string, unknown> };
+      const hit = best(candidates, data, accountRead, false);
+      return hit && { account: hit.item, value: hit.value as Record<string, unknown>, exact: hit.exact };
     },
     decodeEvent(data) {
-      const hit = first(events.matches(data), data, eventRead, true);
-      return hit && { event: hit.item, value: hit.value as Record<string, unknown> };
+      const hit = best(events.matches(data), data, eventRead, true);
+      return hit && { event: hit.item, value: hit.value as Record<string, unknown>, exact: hit.exact };
     },
   };
 }

@@ -6,6 +6,7 @@
 import { findPathSpans, splice } from '../json/path-spans.js';
 import type { Span } from '../json/request-scan.js';
 import type { ProgramRegistry } from '../decode/registry.js';
+import type { CompiledProgram, DecodedAccount } from '../decode/compile.js';
 import { noteUndecoded } from './undecoded-tally.js';
 import { camelCase } from '../decode/names.js';
 import { nodeParsedAccountOwners } from './native-programs.js';
@@ -31,15 +32,25 @@ export function enhanceAccounts(text: string, registry: ProgramRegistry): string
   return splice(text, edits);
 }
 
-/** The account decoded by the newest of its owner's versions valid at the context slot that recognises it. */
+/**
+ * The account decoded by its owner's versions valid at the context slot: the newest that reads the
+ * data to its last byte, else the newest that recognises it (accounts are often allocated larger
+ * than their layout, and an older layout of a grown account reads only its start).
+ */
 export function decodeAccountData(owner: string, bytes: Uint8Array, registry: ProgramRegistry, slot?: number) {
   const versions = registry.versions(owner, slot);
+  let chosen: { program: CompiledProgram; decoded: DecodedAccount } | null = null;
   for (const program of versions) {
     const decoded = program.decodeAccount(bytes);
-    if (decoded !== null) return { program: program.description.name, type: decoded.account.name, value: decoded.value };
+    if (decoded === null || (chosen !== null && !decoded.exact)) continue;
+    chosen = { program, decoded };
+    if (decoded.exact) break;
   }
-  if (versions.length > 0) noteUndecoded(owner);
-  return null;
+  if (chosen === null) {
+    if (versions.length > 0) noteUndecoded(owner);
+    return null;
+  }
+  return { program: chosen.program.description.name, type: chosen.decoded.account.name, value: chosen.decoded.value };
 }
 
 function renderData(account: RawAccount, registry: ProgramRegistry, slot: number | undefined): string | null {

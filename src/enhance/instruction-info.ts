@@ -1,11 +1,12 @@
 /**
  * The `parsed` object of an enhanced instruction: `type` is the instruction name in camelCase and
- * `info` holds the arguments followed by the named accounts (IDL order), then any accounts beyond
- * the IDL's list as `remainingAccounts`.
+ * `info` holds the arguments followed by the named accounts (IDL order, placed by `accountPlan`),
+ * then any accounts beyond the IDL's list as `remainingAccounts`.
  */
 import type { DecodedInstruction } from '../decode/compile.js';
 import type { InstructionDesc } from '../idl/description.js';
 import { camelCase } from '../decode/names.js';
+import { accountPlan } from './account-plan.js';
 
 export interface ParsedInstruction {
   type: string;
@@ -14,20 +15,22 @@ export interface ParsedInstruction {
 
 /**
  * An account whose name an argument already uses is written as `<name>Account`, so neither value is
- * lost. An optional account left out is passed as the program id itself (Anchor's convention) and
- * is rendered as null.
+ * lost. An optional account left out is rendered as null, whether it was passed as the program id
+ * (Anchor's convention) or left out of the list.
  */
 export function parsedInstruction(decoded: DecodedInstruction, accounts: string[], programId: string): ParsedInstruction {
   const info: Record<string, unknown> = { ...decoded.args };
   const names = namesOf(decoded.instruction);
-  const named = decoded.instruction.accounts;
-  const count = Math.min(named.length, accounts.length);
-  for (let i = 0; i < count; i++) {
-    let key = names.accounts[i];
+  const described = decoded.instruction.accounts;
+  const plan = accountPlan(decoded.instruction, accounts.length);
+  for (const planned of plan.accounts) {
+    let key = names.accounts[planned.desc];
     if (key in info) key += 'Account';
-    info[key] = named[i].optional && accounts[i] === programId ? null : accounts[i];
+    if ('absent' in planned) info[key] = null;
+    else if ('from' in planned) info[key] = accounts.slice(planned.from, planned.to);
+    else info[key] = described[planned.desc].optional && accounts[planned.index] === programId ? null : accounts[planned.index];
   }
-  if (accounts.length > named.length) info.remainingAccounts = accounts.slice(named.length);
+  if (accounts.length > plan.remainingFrom) info.remainingAccounts = accounts.slice(plan.remainingFrom);
   return { type: names.type, info };
 }
 

@@ -13,6 +13,8 @@ import type { ProgramRegistry } from '../decode/registry.js';
 import { noteUndecoded } from './undecoded-tally.js';
 import { nodeParsedInstructionPrograms } from './native-programs.js';
 import { parsedInstruction } from './instruction-info.js';
+import { AccountFit, accountPlan } from './account-plan.js';
+import type { CompiledProgram, DecodedEvent, DecodedInstruction } from '../decode/compile.js';
 import { programErrorMember, programErrorOf } from './program-error.js';
 import { summarizeTransaction } from '../actions/summarize.js';
 import { accountKeysOf, entriesOfLists, instructionListsOf } from './transaction-shape.js';
@@ -116,8 +118,10 @@ function withInstructionEntries(result: any, entries: unknown[]): any {
 
 /**
  * The decoded form of one non-native instruction entry, or null when it stays as the node gave it.
- * The program's versions valid at `slot` are tried newest first: an old transaction decodes with
- * the layout its program had then.
+ * Of the program's versions valid at `slot`, the one whose layout reads the data exactly and whose
+ * account list fits the accounts given wins; ties go to the newest. A version that decodes with
+ * bytes over or fields missing, or with too few accounts, is used only when none fits better: it
+ * is the layout of another upgrade, and would drop new fields or shift account names.
  */
 export function decodeInstructionEntry(
   programId: string | undefined,
@@ -135,18 +139,43 @@ export function decodeInstructionEntry(
     return null;
   }
   const isEvent = startsWith(bytes, anchorEventTag);
+  let chosen: { program: CompiledProgram; decoded: DecodedInstruction } | { program: CompiledProgram; event: DecodedEvent } | null = null;
+  let chosenScore = -1;
   for (const program of versions) {
     if (isEvent) {
       const event = program.decodeEvent(bytes.subarray(anchorEventTag.length));
-      if (event !== null) return { name: program.description.name, parsed: { type: event.event.name, info: event.value } };
+      if (event === null || (!event.exact && chosenScore >= 0)) continue;
+      chosen = { program, event };
+      if (event.exact) break;
+      chosenScore = 0;
     } else {
       const decoded = program.decodeInstruction(bytes);
-      if (decoded !== null) return { name: program.description.name, parsed: parsedInstruction(decoded, accounts, programId) };
+      if (decoded === null) continue;
+      const score = fitScore(decoded, accounts.length);
+      if (score <= chosenScore) continue;
+      chosen = { program, decoded };
+      chosenScore = score;
+      if (score === bestFit) break;
     }
   }
-  noteUndecoded(programId);
-  return null;
+  if (chosen === null) {
+    noteUndecoded(programId);
+    return null;
+  }
+  const name = chosen.program.description.name;
+  if ('event' in chosen) return { name, parsed: { type: chosen.event.event.name, info: chosen.event.value } };
+  return { name, parsed: parsedInstruction(chosen.decoded, accounts, programId) };
 }
+
+/**
+ * Too few accounts weighs most (the program would have refused them), then inexact data, then
+ * remaining accounts beyond the described list (which many programs take).
+ */
+function fitScore(decoded: DecodedInstruction, accountCount: number): number {
+  const fit = accountPlan(decoded.instruction, accountCount).fit;
+  return (fit === AccountFit.Fewer ? 0 : 4) + (decoded.exact ? 2 : 0) + (fit === AccountFit.Exact ? 1 : 0);
+}
+const bestFit = 7;
 
 /**
  * Anchor's event-CPI: the program invokes itself with this tag (sha256("anchor:event")[0..8],

@@ -250,6 +250,7 @@ export function instructionAccounts(value: unknown, out: InstructionAccount[] = 
       // A Metaplex `isOptionalSigner` account may or may not sign: not a required signer.
       signer: account.isSigner === true || account.signer === true,
       optional: account.isOptional === true || account.optional === true,
+      ...(account.variadic === true && { variadic: true }),
     });
   }
   return out;

@@ -409,6 +409,7 @@ export function readCodama(value: unknown, hints: IdlHints = {}): ProgramDescrip
           optional: acc.isOptional === true,
         })),
         args: rest.map((arg) => ({ name: text(arg.name, 'argument name'), type: codamaType(arg.type) })),
+        ...(ix.optionalAccountStrategy === 'omitted' && { optionalAccounts: 'omitted' as const }),
       });
     } catch (error) {
       skip(hints, `instruction ${String(ix.name)}`, error);

@@ -89,6 +89,8 @@ export interface InstructionAccount {
   writable: boolean;
   signer: boolean;
   optional: boolean;
+  /** Any number of accounts (zero included) in this place; the accounts after it are counted from the end. */
+  variadic?: boolean;
 }
 
 export interface InstructionDesc {
@@ -97,6 +99,11 @@ export interface InstructionDesc {
   discriminator: Uint8Array;
   /** Accounts in order, nested account groups flattened. */
   accounts: InstructionAccount[];
+  /**
+   * How a client leaves out an optional account: by passing the program id in its place (Anchor's
+   * convention, the default), or by leaving it out of the list (`omitted`, which shifts later ones).
+   */
+  optionalAccounts?: 'omitted';
   /** Arguments after the discriminator, in order. */
   args: Field[];
 }

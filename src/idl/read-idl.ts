@@ -31,6 +31,11 @@ export interface IdlHints {
    */
   instructionAliases?: Record<string, string>;
   /**
+   * Accounts a program lets a client leave out of the list, which the IDL does not mark: instruction
+   * name → account names (Raydium AMM v4 swaps take 17 or 18 accounts, the 18th being target orders).
+   */
+  omittedAccounts?: Record<string, string[]>;
+  /**
    * Told of each instruction, account, event or type left out because it cannot be described (an
    * unsupported construct, or a type it needs that the IDL does not define); the rest is still read.
    */
@@ -68,7 +73,24 @@ export function readIdl(json: unknown, hints: IdlHints = {}): ProgramDescription
   if (hints.instructionTags !== undefined && read !== readAnchorLegacy) {
     throw new Error(`instructionTags are for IDLs without discriminators; this ${dialect} IDL has its own`);
   }
-  return settle(withAliases(read(json, hints), hints), hints);
+  return settle(withOmittedAccounts(withAliases(read(json, hints), hints), hints), hints);
+}
+
+function withOmittedAccounts(program: ProgramDescription, hints: IdlHints): ProgramDescription {
+  const omitted = hints.omittedAccounts;
+  if (omitted === undefined) return program;
+  const instructions = program.instructions.map((ix) => {
+    const names = omitted[ix.name];
+    if (names === undefined) return ix;
+    const missing = names.filter((name) => !ix.accounts.some((a) => a.name === name));
+    // A hint naming what the IDL lacks describes another layout: refuse it rather than guess.
+    if (missing.length > 0) throw new Error(`omitted accounts of ${ix.name}: the IDL has no account ${missing.join(', ')}`);
+    const accounts = ix.accounts.map((a) => (names.includes(a.name) ? { ...a, optional: true } : a));
+    return { ...ix, accounts, optionalAccounts: 'omitted' as const };
+  });
+  const unknown = Object.keys(omitted).filter((name) => !program.instructions.some((ix) => ix.name === name));
+  if (unknown.length > 0) throw new Error(`omitted accounts: the IDL has no instruction ${unknown.join(', ')}`);
+  return { ...program, instructions };
 }
 
 function withAliases(program: ProgramDescription, hints: IdlHints): ProgramDescription {
