@@ -76,9 +76,14 @@ export interface Gateway {
 /** Finalized answers are immutable; a day without a lookup is long enough to keep one in Redis. */
 const sharedCacheTtlSeconds = 24 * 3600;
 
+/** A CLI write holding the key database's lock delays a request by at most this much. */
+const keyStoreBusyTimeoutMs = 200;
+
 export async function createGateway(options: GatewayOptions = {}): Promise<Gateway> {
   setLogLevel(options.logLevel ?? 'info');
-  const sqlite = options.postgresUrl ? null : openSqliteKeyStore(options.keyDbFile ?? defaultKeyDbFile);
+  const sqlite = options.postgresUrl
+    ? null
+    : openSqliteKeyStore(options.keyDbFile ?? defaultKeyDbFile, { busyTimeoutMs: keyStoreBusyTimeoutMs });
   const keys: KeyStore | AsyncKeyStore = sqlite ?? (await openPgKeyStore(options.postgresUrl!));
   // Monthly usage persists through the SQLite store; with PostgreSQL, shared usage needs --redis.
   const limiter: RateLimiter = options.redisUrl

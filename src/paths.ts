@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,3 +16,11 @@ function findProjectRoot(): string {
 export const projectRoot = findProjectRoot();
 export const corpusTransactionsDir = join(projectRoot, 'ledger', 'txs');
 export const corpusAccountsDir = join(projectRoot, 'ledger', 'accounts');
+
+/**
+ * Creates `file` readable by its owner only, if it does not exist yet. SQLite gives its -wal and
+ * -shm files the database file's permissions, so key hashes and usage stay private with it.
+ */
+export function createPrivately(file: string): void {
+  closeSync(openSync(file, 'a', 0o600));
+}

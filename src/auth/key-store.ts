@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { fingerprintOf, generateApiKey, hashApiKey, looksLikeApiKey, looksLikeFingerprint, sameHash } from './api-key.js';
 import { defaultPlans, type Plan } from './plans.js';
 import { KeyLookupCache } from './lookup-cache.js';
+import { createPrivately } from '../paths.js';
 
 export interface KeyRecord {
   id: number;
@@ -51,6 +52,11 @@ export interface SqliteKeyStoreOptions {
   cacheTtlMs?: number;
   /** Milliseconds since the epoch; injectable for tests. */
   now?: () => number;
+  /**
+   * How long a statement waits for another process's write lock (the CLI's). The gateway keeps it
+   * short: its usage writes run on the event loop, and a failed one is kept and retried. Default 5000.
+   */
+  busyTimeoutMs?: number;
 }
 
 const SCHEMA_VERSION = 1;
@@ -146,10 +152,15 @@ const KEY_COLUMNS = `k.id, k.key_hash, k.fingerprint, k.label, k.created_at, k.r
 export function openSqliteKeyStore(file: string, opts: SqliteKeyStoreOptions = {}): KeyStore {
   const cacheTtlMs = opts.cacheTtlMs ?? 2000;
   const now = opts.now ?? Date.now;
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const db = new Database(file);
+  if (file !== ':memory:') {
+    mkdirSync(dirname(file), { recursive: true });
+    createPrivately(file);
+  }
+  const db = new Database(file, { timeout: opts.busyTimeoutMs ?? 5000 });
   try {
     db.pragma('journal_mode = WAL');
+    // Keys and plans are few and rarely written: each commit reaches the disk before it returns.
+    db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     migrate(db, file);
   } catch (err) {

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { createGateway } from '../gateway.js';
+import { nativeBuild } from '../http/uws.js';
 import { readServeSettings, serveFlags } from './config.js';
 
 export async function runServe(args: string[]): Promise<void> {
@@ -13,6 +14,7 @@ export async function runServe(args: string[]): Promise<void> {
       ? `${options.upstreams.length} upstream node(s)${options.ledgerCache ? ', ledger as cache' : ''}`
       : 'the embedded ledger';
   console.log(`enhanced-rpc listening on ${base} (answers from ${source})`);
+  console.log(`HTTP: ${nativeBuild.package}, native ${nativeBuild.binary}.node sha256 ${nativeBuild.sha256} (as pinned)`);
   if ((await gateway.keys.countKeys()) === 0) {
     // A key printed by a service would end up in its journal; only a person at a terminal gets one.
     if (process.stdout.isTTY) {

@@ -2,6 +2,8 @@
  * The HTTP face of the gateway on uWebSockets.js: routing, bounded body reading, the API key from
  * header or path, flags, and authorization before any JSON-RPC work is done.
  */
+import { STATUS_CODES } from 'node:http';
+import { isUtf8 } from 'node:buffer';
 import { uws, type HttpResponse, type TemplatedApp, type us_listen_socket } from './uws.js';
 import { enhanced, parseFlags } from './flags.js';
 import { servePlayground } from './playground.js';
@@ -27,21 +29,11 @@ interface Outcome {
   body: Buffer | string;
   contentType?: string;
   headers?: Record<string, string>;
+  /** Operators' pages (metrics, health detail) are not for browsers on other origins. */
+  private?: boolean;
 }
 
-const statusText: Record<number, string> = {
-  200: '200 OK',
-  401: '401 Unauthorized',
-  403: '403 Forbidden',
-  404: '404 Not Found',
-  405: '405 Method Not Allowed',
-  413: '413 Payload Too Large',
-  415: '415 Unsupported Media Type',
-  429: '429 Too Many Requests',
-  500: '500 Internal Server Error',
-  502: '502 Bad Gateway',
-  503: '503 Service Unavailable',
-};
+const statusLine = (status: number) => `${status} ${STATUS_CODES[status] ?? 'Upstream Status'}`;
 
 const jsonType = 'application/json; charset=utf-8';
 const acceptedContentTypes = new Set(['application/json', 'application/json; charset=utf-8', 'application/json;charset=utf-8']);
@@ -91,6 +83,7 @@ export class HttpServer {
       const { ok, detail } = this.options.health();
       this.send(res, {
         status: ok ? 200 : 503,
+        private: true,
         body:
           JSON.stringify({
             status: ok ? 'ok' : 'unknown',
@@ -106,10 +99,10 @@ export class HttpServer {
         state.aborted = true;
       });
       this.options.metrics.text().then(
-        (text) => this.send(res, { status: 200, body: text, contentType: this.options.metrics.contentType }, state),
+        (text) => this.send(res, { status: 200, body: text, contentType: this.options.metrics.contentType, private: true }, state),
         (error: unknown) => {
           log.error({ err: error }, 'metrics collection failed');
-          this.send(res, { status: 500, body: 'metrics collection failed\n', contentType: 'text/plain' }, state);
+          this.send(res, { status: 500, body: 'metrics collection failed\n', contentType: 'text/plain', private: true }, state);
         },
       );
     });
@@ -198,7 +191,7 @@ export class HttpServer {
           this.send(res, outcome, state);
           if (log.isLevelEnabled('debug')) {
             log.debug(
-              { status: outcome.status, bytes: size, ms: +(performance.now() - started).toFixed(3), query: query || undefined },
+              { status: outcome.status, bytes: size, ms: +(performance.now() - started).toFixed(3), query: loggableQuery(query) },
               'request',
             );
           }
@@ -222,6 +215,11 @@ export class HttpServer {
         415,
         new RpcError(ErrorCode.invalidRequest, 'Supplied content type is not allowed. Content-Type: application/json is required'),
       );
+    }
+    const invalidAt = invalidUtf8Offset(bytes);
+    if (invalidAt >= 0) {
+      // The node refuses such a body outright rather than read it with replacement characters.
+      return { status: 400, body: `utf-8 encoding error at byte ${invalidAt} in request body`, contentType: 'text/plain' };
     }
     const text = bytes.toString('utf8');
     const access = await this.authorizer.identify(key);
@@ -255,9 +253,10 @@ export class HttpServer {
     state.aborted = true;
     this.options.metrics.response(outcome.status);
     res.cork(() => {
-      res.writeStatus(statusText[outcome.status] ?? `${outcome.status} Upstream Status`);
+      res.writeStatus(statusLine(outcome.status));
       res.writeHeader('content-type', outcome.contentType ?? jsonType);
-      res.writeHeader('access-control-allow-origin', '*');
+      res.writeHeader('x-content-type-options', 'nosniff');
+      if (outcome.private !== true) res.writeHeader('access-control-allow-origin', '*');
       for (const [name, value] of Object.entries(outcome.headers ?? {})) res.writeHeader(name, value);
       res.end(outcome.body, closeConnection);
     });
@@ -271,4 +270,42 @@ function singleId(body: Body): string {
 /** A batch costs one request per entry against the plan's rate, as each entry is one node call. */
 function callCount(body: Body): number {
   return body.kind === 'batch' ? Math.max(1, body.entries.length) : 1;
+}
+
+/**
+ * Where the first byte that is not UTF-8 starts (what Rust's `Utf8Error::valid_up_to` reports, and
+ * so the node's 400 text), or -1. Valid bodies, nearly all of them, cost one native check.
+ */
+export function invalidUtf8Offset(bytes: Uint8Array): number {
+  if (isUtf8(bytes)) return -1;
+  const n = bytes.length;
+  let i = 0;
+  while (i < n) {
+    const b = bytes[i];
+    if (b < 0x80) {
+      i++;
+      continue;
+    }
+    const more = b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : 0;
+    if (more === 0) return i;
+    // The second byte's range rules out overlong forms, surrogates and code points past U+10FFFF.
+    const low = b === 0xe0 ? 0xa0 : b === 0xf0 ? 0x90 : 0x80;
+    const high = b === 0xed ? 0x9f : b === 0xf4 ? 0x8f : 0xbf;
+    if (i + 1 >= n || bytes[i + 1] < low || bytes[i + 1] > high) return i;
+    for (let k = 2; k <= more; k++) if (i + k >= n || (bytes[i + k] & 0xc0) !== 0x80) return i;
+    i += more + 1;
+  }
+  return n;
+}
+
+/** Flag names and values for the debug log; anything else in the query (a key, some token) is cut. */
+function loggableQuery(query: string): string | undefined {
+  if (query === '') return undefined;
+  return query
+    .split('&')
+    .map((pair) => {
+      const name = pair.split('=', 1)[0];
+      return name === 'explorerkit' || name === 'actionskit' ? pair.slice(0, 64) : `${name.slice(0, 64)}=…`;
+    })
+    .join('&');
 }

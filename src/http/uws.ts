@@ -4,23 +4,60 @@
  * instead of running several times slower without anyone noticing.
  */
 import { createRequire } from 'node:module';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type * as Uws from 'uWebSockets.js';
 
 const require = createRequire(import.meta.url);
 
-function loadNative(): typeof Uws {
-  const binary = `uws_${process.platform}_${process.arch}_${process.versions.modules}.node`;
+/**
+ * uWebSockets.js is not on npm under its own name; the package installed as `uWebSockets.js` is
+ * `@trufflesuite/uws-js-unofficial@20.30.0-unofficial.0`, a repackage of uNetworking's v20.30.0
+ * binaries. The lock file pins the package's integrity; these pin the one native file that is
+ * loaded into the process, so a node_modules altered after install is refused too.
+ */
+export const expectedBuilds: Record<string, string> = {
+  uws_linux_x64_115: 'f158fb441f7e2e37b3ab9a56782fe37f4c0d33b5cd32e96ee5c0120ce7db7ced',
+  uws_linux_arm64_115: 'fa46518766a985c6a79daef039f40cccd8e98e9a288f2ceaf31a0a18901bbfd5',
+  uws_darwin_x64_115: 'cdb95fb0b602155506b5430791c0dce4341ec1268ff23bdace8f1c77e306e4f7',
+  uws_darwin_arm64_115: '2a3aff854929518a3bc066527340ab0fc47c970cda4cdbb86f5d65b03ee83885',
+};
+
+export interface NativeBuild {
+  package: string;
+  binary: string;
+  sha256: string;
+}
+
+function loadNative(): { uws: typeof Uws; build: NativeBuild } {
+  const binary = `uws_${process.platform}_${process.arch}_${process.versions.modules}`;
+  let file: string;
+  let uws: typeof Uws;
   try {
-    return require(`uWebSockets.js/binaries/${binary}`) as typeof Uws;
+    file = require.resolve(`uWebSockets.js/binaries/${binary}.node`);
+    uws = require(file) as typeof Uws;
   } catch (error) {
     throw new Error(
-      `enhanced-rpc: the native uWebSockets.js build (${binary}) did not load, and the gateway does not run on ` +
+      `enhanced-rpc: the native uWebSockets.js build (${binary}.node) did not load, and the gateway does not run on ` +
         `the slow pure-JS fallback. Use Node 20 (ABI 115) on linux/darwin x64 or arm64, or reinstall with npm ci. ` +
         `Cause: ${(error as Error).message}`,
       { cause: error },
     );
   }
+  const sha256 = createHash('sha256').update(readFileSync(file)).digest('hex');
+  if (expectedBuilds[binary] !== sha256) {
+    throw new Error(
+      `enhanced-rpc: the native uWebSockets.js build ${binary}.node has sha256 ${sha256}, not the one this release ` +
+        `was built and tested with (${expectedBuilds[binary] ?? 'none for this platform'}); reinstall with npm ci.`,
+    );
+  }
+  const manifest = JSON.parse(readFileSync(require.resolve('uWebSockets.js/package.json'), 'utf8')) as { name: string; version: string };
+  // Without this every response carries a `uWebSockets: 20` header naming the server.
+  uws._cfg('silent');
+  return { uws, build: { package: `${manifest.name}@${manifest.version}`, binary, sha256 } };
 }
 
-export const uws = loadNative();
+const loaded = loadNative();
+export const uws = loaded.uws;
+export const nativeBuild = loaded.build;
 export type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from 'uWebSockets.js';

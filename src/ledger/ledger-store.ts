@@ -4,6 +4,7 @@
  * encoding can be rendered from them.
  */
 import Database from 'better-sqlite3';
+import { createPrivately } from '../paths.js';
 
 /** Bump when the tables change; a file written under another version is refused, not migrated. */
 export const LEDGER_SCHEMA_VERSION = 1;
@@ -124,6 +125,7 @@ interface AccountDbRow {
 
 export function openLedger(file: string, opts: { readonly?: boolean } = {}): LedgerStore {
   const readonly = opts.readonly === true;
+  if (!readonly && file !== ':memory:') createPrivately(file);
   const db = new Database(file, { readonly, fileMustExist: readonly });
   try {
     const found = db.pragma('user_version', { simple: true }) as number;

@@ -180,7 +180,11 @@ export function readableId(text: string): string {
     const span = scanned.object.members.get('id');
     if (!span) return 'null';
     const raw = text.slice(span.start, span.end);
-    return isAcceptableId(raw) ? raw : 'null';
+    // The body was only scanned, not parsed: a string id may hold escapes or control bytes that
+    // are not JSON, and copying it would make the refusal itself unparsable.
+    if (!isAcceptableId(raw)) return 'null';
+    JSON.parse(raw);
+    return raw;
   } catch {
     return 'null';
   }
