@@ -3,23 +3,32 @@
  * per entry of a batch) is decoded in a worker, so the main thread only does I/O. The answer's
  * bytes are handed over, not an object graph; small answers cost less to enhance than to post to a
  * worker and stay on the main thread (the threshold is measured by bench/enhance-pool.bench.ts).
+ * Whatever happens to a task (queue full, deadline, worker death), the client gets the node's answer.
  */
 import { Piscina } from 'piscina';
 import type { ProgramRegistry } from '../decode/registry.js';
-import { enhanceNow, report, type EnhanceObserver, type Enhancer } from './enhance.js';
+import { enhanceNow, maxEnhancedBytes, report, type EnhanceObserver, type Enhancer, type StandardReason } from './enhance.js';
 import type { WorkerResult, WorkerTask } from './worker.js';
+import { log } from '../observe/log.js';
 
 export interface PoolOptions {
   workers: number;
   /** Answers shorter than this many bytes are enhanced on the main thread. */
   inlineBelowBytes: number;
+  /** Answers waiting for a worker beyond this many go out undecoded (default 32 per worker). */
+  maxQueue?: number;
+  /** A task unfinished after this long is abandoned (its worker replaced) and the answer goes out undecoded. */
+  deadlineMs?: number;
 }
 
-/** An ArrayBuffer can be transferred only when the Buffer owns all of it (small Buffers share a pool). */
-function transferable(bytes: Buffer): Uint8Array {
-  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) return bytes;
-  return Uint8Array.prototype.slice.call(bytes);
-}
+/** A decode takes microseconds to a few milliseconds; one that takes seconds is a bug or hostile data. */
+export const defaultDeadlineMs = 2000;
+
+/**
+ * Each worker's heap: the descriptions take tens of MiB, an answer at most a few times its size.
+ * A worker past it is ended by V8 and replaced; its task's answer goes out undecoded.
+ */
+const workerHeapMb = 512;
 
 export function pooledEnhancer(registry: ProgramRegistry, options: PoolOptions, observer?: EnhanceObserver): Enhancer {
   const pool = new Piscina<WorkerTask, WorkerResult>({
@@ -28,15 +37,41 @@ export function pooledEnhancer(registry: ProgramRegistry, options: PoolOptions, 
     maxThreads: options.workers,
     // Workers stay up: each one loads the descriptions at start, which is not worth repeating.
     idleTimeout: Infinity,
+    resourceLimits: { maxOldGenerationSizeMb: workerHeapMb },
   });
+  const deadlineMs = options.deadlineMs ?? defaultDeadlineMs;
+  // Counted here, not with Piscina's maxQueue: tasks carrying an abort signal wait in a queue of
+  // its own that maxQueue does not bound.
+  const mostOutstanding = options.workers + (options.maxQueue ?? options.workers * 32);
+  let outstanding = 0;
   return {
     async enhance(task) {
-      if (task.response.length < options.inlineBelowBytes) return report(enhanceNow(task, registry), task.method, observer);
-      const bytes = transferable(typeof task.response === 'string' ? Buffer.from(task.response) : task.response);
-      const { text, ...facts } = await pool.run({ ...task, response: bytes }, { transferList: [bytes.buffer as ArrayBuffer] });
-      return report({ body: text, ...facts }, task.method, observer);
+      if (task.response.length < options.inlineBelowBytes || task.response.length > maxEnhancedBytes) {
+        return report(enhanceNow(task, registry), task.method, observer);
+      }
+      if (outstanding >= mostOutstanding) return report({ body: task.response, standard: 'overload' }, task.method, observer);
+      // A copy goes to the worker: the node's bytes stay here, to be sent as they are if the worker fails.
+      const bytes = Uint8Array.from(typeof task.response === 'string' ? Buffer.from(task.response) : task.response);
+      outstanding++;
+      try {
+        const { text, ...facts } = await pool.run(
+          { ...task, response: bytes },
+          { transferList: [bytes.buffer], signal: AbortSignal.timeout(deadlineMs) },
+        );
+        return report({ body: text, ...facts }, task.method, observer);
+      } catch (error) {
+        const standard = reasonOf(error);
+        log.warn({ err: error, method: task.method, reason: standard }, 'enhancement not done; answering the standard output');
+        return report({ body: task.response, standard }, task.method, observer);
+      } finally {
+        outstanding--;
+      }
     },
     stats: () => ({ threads: pool.threads.length, queueSize: pool.queueSize, utilization: pool.utilization }),
     close: () => pool.destroy(),
   };
+}
+
+function reasonOf(error: unknown): StandardReason {
+  return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError') ? 'deadline' : 'worker';
 }

@@ -42,7 +42,7 @@ export class GatewayMetrics implements CallObserver {
   private readonly callSeconds: Histogram<'method' | 'flags'>;
   private readonly responses: Counter<'status'>;
   private readonly undecoded: Counter<'program'>;
-  private readonly enhanceFailures: Counter<'method'>;
+  private readonly enhanceFailures: Counter<'method' | 'reason'>;
   private readonly upstreamErrors: Counter<'reason'>;
   private readonly cacheLookups: Counter<'tier' | 'result'>;
   /** Label lookups cost more than the increments; the few series in use are kept bound. */
@@ -78,8 +78,10 @@ export class GatewayMetrics implements CallObserver {
     });
     this.enhanceFailures = new Counter({
       name: 'enhanced_rpc_enhance_failures_total',
-      help: 'Answers sent unenhanced because enhancement threw (a bug: the standard output went out instead)',
-      labelNames: ['method'],
+      help:
+        'Answers sent as the node gave them although enhancement was asked for, by reason: error (a bug), too-large, ' +
+        'overload (worker queue full), deadline, worker (a worker died)',
+      labelNames: ['method', 'reason'],
       registers,
     });
     this.upstreamErrors = new Counter({
@@ -155,8 +157,8 @@ export class GatewayMetrics implements CallObserver {
     for (const [program, n] of Object.entries(counts)) this.undecoded.inc({ program }, n);
   }
 
-  enhanceFailed(method: string): void {
-    this.enhanceFailures.inc({ method });
+  enhanceFailed(method: string, reason: string): void {
+    this.enhanceFailures.inc({ method, reason });
   }
 
   upstreamError(reason: string): void {
