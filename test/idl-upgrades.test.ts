@@ -13,6 +13,8 @@ import { loadBundledRegistry } from '../src/decode/registry.js';
 import { decodeAccountData } from '../src/enhance/accounts.js';
 import { decodeInstructionEntry } from '../src/enhance/transaction.js';
 import { encodeBase58 } from '../src/codec/base58.js';
+import { readIdl } from '../src/idl/read-idl.js';
+import { accountDiscriminator } from '../src/idl/discriminators.js';
 import { corpusAccountsDir, projectRoot } from '../src/paths.js';
 
 const PERPS = 'PERPHjGBqRHArX4DySjwM6UJHiR3sWAatqfdBS2qQJu';
@@ -130,4 +132,21 @@ test('Jupiter Perpetuals: the older versions stay listed for what the newest bui
     false,
   );
   assert.ok(versions.slice(1).some((v) => v.description.instructions.some((ix) => ix.name === 'closePositionRequest')));
+});
+
+test('reader hints: accountSizes and typesAsAccounts refuse what the IDL does not hold', () => {
+  const doc = {
+    version: '0.1.0',
+    name: 'x',
+    instructions: [],
+    accounts: [{ name: 'Pool', type: { kind: 'struct', fields: [{ name: 'a', type: 'u8' }] } }],
+    types: [{ name: 'Stamp', type: { kind: 'struct', fields: [{ name: 't', type: 'i64' }] } }],
+  };
+  const address = PERPS;
+  const promoted = readIdl(doc, { address, typesAsAccounts: ['Stamp'] }).accounts.find((a) => a.name === 'Stamp');
+  assert.deepEqual([...(promoted?.discriminator ?? [])], [...accountDiscriminator('Stamp')]);
+  assert.throws(() => readIdl(doc, { address, typesAsAccounts: ['Missing'] }), /defines no type Missing/);
+  assert.throws(() => readIdl(doc, { address, accountSizes: { Missing: 1 } }), /has no account Missing/);
+  // An Anchor account has its discriminator; a size would be a second rule for telling it apart.
+  assert.throws(() => readIdl(doc, { address, accountSizes: { Pool: 324 } }), /has a discriminator already/);
 });
