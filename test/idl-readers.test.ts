@@ -96,6 +96,10 @@ const countDifferences: Record<string, { instructions?: number; accounts?: numbe
     instructions: 20,
     why: 'hints.json adds the three *2 aliases of an earlier build',
   },
+  '6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P@pumpdotfun-sdk-1.3.2.json': {
+    accounts: 3,
+    why: 'hints.json lists the LastWithdraw type as the account it is on mainnet',
+  },
 };
 
 const dialectOf: Record<string, Dialect> = {
@@ -264,7 +268,11 @@ test('hints.json: tag entries cite their MANIFEST note and read as hand-written;
     assert.equal(read(file).dialect, 'hand-written');
   }
   for (const [file, hint] of Object.entries(hintsFile).filter(([, hint]) => !('instructionTags' in hint))) {
-    assert.match(hint.source, /ledger\/accounts|ledger\/txs/, `${file}: a data fix names the corpus data it was checked against`);
+    assert.match(
+      hint.source,
+      /ledger\/accounts|ledger\/txs|test\/fixtures\//,
+      `${file}: a data fix names the real data it was checked against`,
+    );
   }
 });
 

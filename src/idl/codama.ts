@@ -332,6 +332,21 @@ function leadingDiscriminator(
   return { discriminator: concat(parts), rest: fields.slice(taken), ...(size === undefined ? {} : { size }) };
 }
 
+/**
+ * The bytes in front of an event whose only discriminator is a constant at offset 0 that no leading
+ * field carries. codama-rs (Yellowstone Vixen's IDLs) writes Anchor events so: the struct holds the
+ * event's own fields and the constant is Anchor's 8-byte event discriminator written before them, as
+ * a field-less reading of offset 0 would otherwise overlap the first field with the marker.
+ */
+function prefixedEvent(fields: Node[], discriminators: Node[], enums: ReadonlyMap<string, Node>): Uint8Array | undefined {
+  const [d] = discriminators;
+  if (discriminators.length !== 1 || d.kind !== 'constantDiscriminatorNode' || d.offset !== 0) return undefined;
+  const bytes = constant(node(d.constant, 'constant'));
+  const first = fields[0] as Node | undefined;
+  const carried = first?.defaultValue !== undefined && sameBytes(encode(first.defaultValue, first.type, enums), bytes);
+  return carried ? undefined : bytes;
+}
+
 function signerOf(value: unknown): boolean {
   // "either": the account may sign or not, so a signature is not required.
   return value === true;
@@ -433,7 +448,13 @@ export function readCodama(value: unknown, hints: IdlHints = {}): ProgramDescrip
         if (declared === undefined || !sameBytes(prefix, declared)) throw new Error('the hidden prefix is not the discriminator');
         events.push({ name: eventName, discriminator: prefix, type: codamaType(data.type) });
       } else if (data.kind === 'structTypeNode') {
-        const { discriminator, rest, size } = leadingDiscriminator(nodes(data.fields, 'fields'), discriminators, enums);
+        const fields = nodes(data.fields, 'fields');
+        const prefix = prefixedEvent(fields, discriminators, enums);
+        if (prefix !== undefined) {
+          events.push({ name: eventName, discriminator: prefix, type: { kind: 'struct', fields: structFields(data) } });
+          continue;
+        }
+        const { discriminator, rest, size } = leadingDiscriminator(fields, discriminators, enums);
         if (size !== undefined) throw new Error('events told apart by data length are not supported');
         events.push({
           name: eventName,

@@ -8,7 +8,7 @@ import { readAnchor } from './anchor.js';
 import { readShank } from './shank.js';
 import { readCodama } from './codama.js';
 import { decodeBase58 } from '../codec/base58.js';
-import { instructionDiscriminator } from './discriminators.js';
+import { accountDiscriminator, instructionDiscriminator } from './discriminators.js';
 
 export interface IdlHints {
   /** For IDLs that carry no address (legacy IDLs often keep it in metadata.address or not at all). */
@@ -35,6 +35,16 @@ export interface IdlHints {
    * name → account names (Raydium AMM v4 swaps take 17 or 18 accounts, the 18th being target orders).
    */
   omittedAccounts?: Record<string, string[]>;
+  /**
+   * Accounts the IDL lists with no marker in their data, told apart by their exact length instead
+   * (FluxBeam's SwapPool, a token-swap fork's 324-byte pool): account name → data length.
+   */
+  accountSizes?: Record<string, number>;
+  /**
+   * Types the IDL defines but does not list as accounts although the program stores them as Anchor
+   * accounts (pump.fun's LastWithdraw): each becomes an account with the Anchor discriminator of its name.
+   */
+  typesAsAccounts?: string[];
   /**
    * Told of each instruction, account, event or type left out because it cannot be described (an
    * unsupported construct, or a type it needs that the IDL does not define); the rest is still read.
@@ -73,7 +83,7 @@ export function readIdl(json: unknown, hints: IdlHints = {}): ProgramDescription
   if (hints.instructionTags !== undefined && read !== readAnchorLegacy) {
     throw new Error(`instructionTags are for IDLs without discriminators; this ${dialect} IDL has its own`);
   }
-  return settle(withOmittedAccounts(withAliases(read(json, hints), hints), hints), hints);
+  return settle(withAccountHints(withOmittedAccounts(withAliases(read(json, hints), hints), hints), hints), hints);
 }
 
 function withOmittedAccounts(program: ProgramDescription, hints: IdlHints): ProgramDescription {
@@ -91,6 +101,29 @@ function withOmittedAccounts(program: ProgramDescription, hints: IdlHints): Prog
   const unknown = Object.keys(omitted).filter((name) => !program.instructions.some((ix) => ix.name === name));
   if (unknown.length > 0) throw new Error(`omitted accounts: the IDL has no instruction ${unknown.join(', ')}`);
   return { ...program, instructions };
+}
+
+function withAccountHints(program: ProgramDescription, hints: IdlHints): ProgramDescription {
+  const sizes = Object.entries(hints.accountSizes ?? {});
+  const promoted = hints.typesAsAccounts ?? [];
+  if (sizes.length === 0 && promoted.length === 0) return program;
+  const accounts = program.accounts.map((account) => {
+    const size = hints.accountSizes?.[account.name];
+    if (size === undefined) return account;
+    if (account.discriminator.length > 0) throw new Error(`account size for ${account.name}: it has a discriminator already`);
+    if (!Number.isSafeInteger(size) || size <= 0) throw new Error(`account size for ${account.name} is not a positive integer`);
+    return { ...account, size };
+  });
+  for (const [name] of sizes) {
+    if (!program.accounts.some((a) => a.name === name)) throw new Error(`account size for ${name}: the IDL has no account ${name}`);
+  }
+  for (const name of promoted) {
+    const def = program.types.get(name);
+    if (def === undefined) throw new Error(`type as account ${name}: the IDL defines no type ${name}`);
+    if (accounts.some((a) => a.name === name)) throw new Error(`type as account ${name}: the IDL lists that account already`);
+    accounts.push({ name, discriminator: accountDiscriminator(name), type: def.type, serialization: def.serialization });
+  }
+  return { ...program, accounts };
 }
 
 function withAliases(program: ProgramDescription, hints: IdlHints): ProgramDescription {

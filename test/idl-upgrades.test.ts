@@ -1,0 +1,152 @@
+/**
+ * Newer layouts of upgraded programs (idls/MANIFEST.tsv lists them newest first). Each is checked
+ * on real mainnet data against the values the source that published the layout expects: for
+ * Jupiter Perpetuals, Yellowstone Vixen's tests (tests/proc-macro/tests/perpetuals.rs and
+ * tests/proc-macro-events/tests/perpetuals.rs) on its fixtures, which test/fixtures/vixen/ keeps
+ * verbatim (MIT) and ledger/accounts/ holds converted.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadBundledRegistry } from '../src/decode/registry.js';
+import { decodeAccountData } from '../src/enhance/accounts.js';
+import { decodeInstructionEntry } from '../src/enhance/transaction.js';
+import { encodeBase58 } from '../src/codec/base58.js';
+import { readIdl } from '../src/idl/read-idl.js';
+import { accountDiscriminator } from '../src/idl/discriminators.js';
+import { corpusAccountsDir, projectRoot } from '../src/paths.js';
+
+const PERPS = 'PERPHjGBqRHArX4DySjwM6UJHiR3sWAatqfdBS2qQJu';
+const registry = loadBundledRegistry();
+
+function corpusAccount(address: string) {
+  const value = JSON.parse(readFileSync(join(corpusAccountsDir, `${address}.json`), 'utf8')) as { owner: string; data: [string, string] };
+  return { owner: value.owner, bytes: Buffer.from(value.data[0], 'base64') };
+}
+
+/** A Vixen transaction fixture: instructions with byte arrays for program, accounts and data, inner ones nested. */
+interface VixenInstruction {
+  program: number[];
+  accounts: number[][];
+  data: number[];
+  inner?: VixenInstruction[];
+}
+
+function vixenEntries(file: string) {
+  const fixture = JSON.parse(readFileSync(join(projectRoot, 'test', 'fixtures', 'vixen', file), 'utf8')) as {
+    instructions: VixenInstruction[];
+  };
+  const flat = (ixs: VixenInstruction[]): VixenInstruction[] => ixs.flatMap((ix) => [ix, ...flat(ix.inner ?? [])]);
+  const key = (bytes: number[]) => encodeBase58(Uint8Array.from(bytes));
+  return flat(fixture.instructions)
+    .filter((ix) => key(ix.program) === PERPS)
+    .map((ix) => decodeInstructionEntry(PERPS, key(ix.data), ix.accounts.map(key), registry));
+}
+
+function parsedOf(entries: ReturnType<typeof vixenEntries>, type: string) {
+  const entry = entries.find((e) => e?.parsed.type === type);
+  assert.ok(entry, `no ${type} among ${entries.map((e) => e?.parsed.type).join(', ')}`);
+  return entry.parsed.info;
+}
+
+test('Jupiter Perpetuals: the newest layout reads the grown Custody account as Vixen expects', () => {
+  const { owner, bytes } = corpusAccount('7xS2gz2bTp3fwCC7knJvUWTEU9Tycczu6VhJYKgi1wdz');
+  const decoded = decodeAccountData(owner, bytes, registry);
+  assert.equal(decoded?.type, 'custody');
+  const custody = decoded.value as Record<string, any>;
+  assert.equal(custody.pool, '5BUwFW4nRbftYTDMbgxykoFWqWHPzahFSNAaaaJtVKsq');
+  assert.equal(custody.mint, 'So11111111111111111111111111111111111111112');
+  assert.equal(custody.decimals, 9);
+  assert.equal(custody.targetRatioBps, '4700');
+  assert.equal(custody.assets.owned, '6368829939225389');
+  assert.equal(custody.dovesAgOracle, 'FYq2BWQ1V5P1WFBqr3qB2Kb5yHVvSv7upzKodgQE5zXh');
+  assert.equal(custody.priceImpactBuffer.openInterest[2], '-3691644661');
+  assert.equal(custody.borrowsFundingRateState.cumulativeInterestRate, '1000000000000000000');
+  assert.equal(custody.totalStakedAmountLamports, '5620789931843821');
+  assert.equal(custody.maxTotalStakedAmountLamports, '6000000000000000');
+  assert.equal(custody.externalSwapFeeMultiplierBps, '20000');
+  assert.equal(custody.disableClosePositionRequest, false);
+  assert.equal(custody.withdrawalLimitIntervalSeconds, '3600');
+});
+
+test('Jupiter Perpetuals: the newest layout reads the Pool fields the older IDLs lacked', () => {
+  const { owner, bytes } = corpusAccount('5BUwFW4nRbftYTDMbgxykoFWqWHPzahFSNAaaaJtVKsq');
+  const decoded = decodeAccountData(owner, bytes, registry);
+  assert.equal(decoded?.type, 'pool');
+  const pool = decoded.value as Record<string, any>;
+  assert.equal(pool.name, 'Pool');
+  assert.equal(pool.aumUsd, '1133521743352874');
+  assert.equal(pool.poolApr.realizedFeeUsd, '1250427617755');
+  assert.equal(pool.parameterUpdateOracle.prefix, 2);
+  assert.equal(pool.aumUsdUpdatedAt, '1771515604');
+  assert.equal(pool.maxTriggerPriceDiffBps, '500');
+  assert.equal(pool.maxLpTokenPriceChangeBps, '100');
+  assert.equal(pool.aumUsdRefreshedAtSlot, '401338012');
+});
+
+test('Jupiter Perpetuals: decreasePositionWithTpsl, closePositionRequest2 and their events decode', () => {
+  const entries = vixenEntries('3MnCnWjL83RBYGe8ADwhxFHTvbXmDEPyi2mxHQ2211kmQ4NAqBFvhjPexgiCy8o6mGPztnZwjbcxRi4WMGZDeah8_tx.json');
+  const decrease = parsedOf(entries, 'decreasePositionWithTpsl');
+  assert.equal(decrease.keeper, 'H3dDE6K6uqBp5kBKctH6w8hzpV5eAmxUiqvcdHxuE9i4');
+  assert.equal(decrease.positionRequest, 'GiHy9ixvdkzGQVoTVXkppg7FCMxx1gpwnB7Df9HEUuBM');
+  assert.equal(decrease.collateralCustodyTokenAccount, 'BUvduFTd2sWFagCunBPLupG8fBTJqweLw9DuhruNFSCm');
+  assert.equal(decrease.eventAuthority, '37hJBDnntwqhGbK7L6M1bLyvccj4u55CCUiLPdYkiqBN');
+  const close = parsedOf(entries, 'closePositionRequest2');
+  assert.equal(close.ownerAta, 'BPRnMmfxF7QYepU9ypvBMA4eXwbHGST79bUgKvoZ6Jsk');
+  assert.equal(close.position, '2RPcEvVpLwVVxAPYn89np27pTC6keUGQ1Yf77qa7i1ok');
+  // The events are the program's self-CPIs; their values agree with the instructions they follow.
+  const event = parsedOf(entries, 'decreasePositionEvent');
+  assert.equal(event.positionKey, close.position);
+  assert.equal(event.positionRequestKey, decrease.positionRequest);
+  assert.equal(parsedOf(entries, 'closePositionRequestEvent').owner, close.owner);
+});
+
+test('Jupiter Perpetuals: borrowFromCustody and its event decode to the values Vixen expects', () => {
+  const entries = vixenEntries('5mYEUYXCZisS8CChCG8mL8N3NEWHUA81Rr7kLA28P5upSzDStLq1f4QKhFLY7R8GsRNB27gM6YzvKerxejtLQxCj_tx.json');
+  const borrow = parsedOf(entries, 'borrowFromCustody');
+  assert.equal(borrow.amount, '8463144037');
+  assert.equal(borrow.borrowPosition, 'iUzDVme5Mc21GdULKK2JFuvjNWY4TaULF2kNGTcoXf9');
+  assert.equal(borrow.lpTokenMint, '27G8MtK7VtTcCHkpASjSDdkWWYfoqT6ggEuKidVJidD4');
+  assert.equal((borrow.remainingAccounts as string[]).length, 10);
+  const event = parsedOf(entries, 'borrowFromCustodyEvent');
+  assert.deepEqual(event, {
+    owner: 'E2Z5ggFhABjC5tSZYouMgfgUpgNsvDpWrR6YTFt7D4YC',
+    pool: '5BUwFW4nRbftYTDMbgxykoFWqWHPzahFSNAaaaJtVKsq',
+    positionKey: 'iUzDVme5Mc21GdULKK2JFuvjNWY4TaULF2kNGTcoXf9',
+    positionMint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+    positionCustody: 'G18jKKXQwBbrHeiK3C9MRXhkHsLHf7XgCSisykV46EZa',
+    sizeCustodyToken: '8463144037',
+    collateralAmount: '3000000000000',
+    collateralAmountUsd: '11148464949892',
+    marginUsd: '10033618454902',
+    updateTime: '1772150417',
+  });
+});
+
+test('Jupiter Perpetuals: the older versions stay listed for what the newest build dropped', () => {
+  const versions = registry.versions(PERPS);
+  assert.ok(versions.length >= 3);
+  assert.equal(
+    versions[0].description.instructions.some((ix) => ix.name === 'closePositionRequest'),
+    false,
+  );
+  assert.ok(versions.slice(1).some((v) => v.description.instructions.some((ix) => ix.name === 'closePositionRequest')));
+});
+
+test('reader hints: accountSizes and typesAsAccounts refuse what the IDL does not hold', () => {
+  const doc = {
+    version: '0.1.0',
+    name: 'x',
+    instructions: [],
+    accounts: [{ name: 'Pool', type: { kind: 'struct', fields: [{ name: 'a', type: 'u8' }] } }],
+    types: [{ name: 'Stamp', type: { kind: 'struct', fields: [{ name: 't', type: 'i64' }] } }],
+  };
+  const address = PERPS;
+  const promoted = readIdl(doc, { address, typesAsAccounts: ['Stamp'] }).accounts.find((a) => a.name === 'Stamp');
+  assert.deepEqual([...(promoted?.discriminator ?? [])], [...accountDiscriminator('Stamp')]);
+  assert.throws(() => readIdl(doc, { address, typesAsAccounts: ['Missing'] }), /defines no type Missing/);
+  assert.throws(() => readIdl(doc, { address, accountSizes: { Missing: 1 } }), /has no account Missing/);
+  // An Anchor account has its discriminator; a size would be a second rule for telling it apart.
+  assert.throws(() => readIdl(doc, { address, accountSizes: { Pool: 324 } }), /has a discriminator already/);
+});
