@@ -70,6 +70,8 @@ export const defaultInlineBelowBytes = 4096;
 export interface Gateway {
   port: number;
   keys: KeyStore | AsyncKeyStore;
+  /** Writes the usage counted so far (also on the way out after a fatal error). */
+  flushUsage(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -151,7 +153,12 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   return {
     port,
     keys,
+    flushUsage: () => authorizer.flushUsage(),
     async close() {
+      // Usage first: a service manager's stop timeout may end the process during the grace period,
+      // and whatever was counted before it must not be lost with it.
+      http.stopListening();
+      await authorizer.flushUsage().catch((error: unknown) => log.error({ err: error }, 'usage write failed at stop'));
       await http.close();
       await backend.close();
       await enhancer.close();

@@ -85,6 +85,10 @@ export class Authorizer {
     return { status: 429, error: new RpcError(ErrorCode.rateLimited, message), retryAfterSeconds };
   }
 
+  async flushUsage(): Promise<void> {
+    await this.limiter.flush();
+  }
+
   async close(): Promise<void> {
     await this.limiter.close();
   }

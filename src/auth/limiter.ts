@@ -8,5 +8,7 @@ import type { RateDecision } from './rate-limiter.js';
  */
 export interface RateLimiter {
   take(keyId: number, plan: Plan, cost: number): RateDecision | Promise<RateDecision>;
+  /** Writes the usage counted so far where it persists (nothing to do where it is kept there already). */
+  flush(): void | Promise<void>;
   close(): void | Promise<void>;
 }

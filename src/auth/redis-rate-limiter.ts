@@ -183,6 +183,9 @@ export class RedisRateLimiter implements RateLimiter {
     return value === null ? 0 : Number(value);
   }
 
+  /** Every request is counted in Redis as it is admitted: nothing is held back to write. */
+  flush(): void {}
+
   async close(): Promise<void> {
     if (this.client.isOpen) await this.client.close();
   }

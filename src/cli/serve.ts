@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createGateway } from '../gateway.js';
 import { nativeBuild } from '../http/uws.js';
+import { log } from '../observe/log.js';
 import { readServeSettings, serveFlags } from './config.js';
 
 export async function runServe(args: string[]): Promise<void> {
@@ -36,4 +37,12 @@ export async function runServe(args: string[]): Promise<void> {
   };
   process.on('SIGTERM', () => void stop());
   process.on('SIGINT', () => void stop());
+  // A bug that escapes every handler ends the process, but not before the usage counted is written.
+  process.on('uncaughtException', (error) => {
+    log.fatal({ err: error }, 'uncaught exception; writing usage and exiting');
+    gateway.flushUsage().then(
+      () => process.exit(1),
+      () => process.exit(1),
+    );
+  });
 }

@@ -143,10 +143,15 @@ export class HttpServer {
     });
   }
 
-  /** Stops accepting connections, then waits (bounded) for answers already being worked on. */
-  async close(graceMs = 10_000): Promise<void> {
+  /** No new connections; those open and the answers being worked on go on. */
+  stopListening(): void {
     if (this.listenSocket) uws.us_listen_socket_close(this.listenSocket);
     this.listenSocket = null;
+  }
+
+  /** Stops accepting connections, then waits (bounded) for answers already being worked on. */
+  async close(graceMs = 10_000): Promise<void> {
+    this.stopListening();
     const deadline = Date.now() + graceMs;
     while (this.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   }
