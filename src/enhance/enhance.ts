@@ -6,7 +6,8 @@
 import type { ProgramRegistry } from '../decode/registry.js';
 import { enhanceTransaction } from './transaction.js';
 import { enhanceAccounts } from './accounts.js';
-import { takeUndecoded } from './undecoded-tally.js';
+import { takeUndecoded, takeUndescribed } from './undecoded-tally.js';
+import type { LiveIdls } from '../idl/live-idls.js';
 import { log } from '../observe/log.js';
 import type { PoolStats } from '../observe/metrics.js';
 
@@ -37,6 +38,8 @@ export interface EnhanceOutcome {
   body: Buffer | string;
   /** Entries of described programs that no version decoded, per program id. */
   undecoded?: Record<string, number>;
+  /** Programs met with no description at all (tallied only with live IDLs on). */
+  undescribed?: string[];
   /** Enhancement threw and the node's answer went out unchanged. */
   failed?: boolean;
 }
@@ -46,9 +49,10 @@ export function enhanceNow(task: EnhanceTask, registry: ProgramRegistry): Enhanc
   const text = task.response.toString();
   try {
     const body = task.method === 'getTransaction' ? enhanceTransaction(text, registry, task.actions) : enhanceAccounts(text, registry);
-    return { body, undecoded: takeUndecoded() };
+    return { body, undecoded: takeUndecoded(), undescribed: takeUndescribed() };
   } catch (error) {
     takeUndecoded();
+    takeUndescribed();
     log.error({ err: error, method: task.method }, 'enhancement failed; answering the standard output');
     return { body: task.response, failed: true };
   }
@@ -63,10 +67,23 @@ export function report(outcome: EnhanceOutcome, method: EnhancedMethod, observer
   return outcome.body;
 }
 
-/** Enhancement on the calling thread. */
-export function inlineEnhancer(registry: ProgramRegistry, observer?: EnhanceObserver): Enhancer {
+/**
+ * With live IDLs: the programs an answer left undecoded are asked for, and when one of them gains
+ * an IDL within the wait budget the answer is enhanced again (`again` gets the node's answer
+ * back, as the first pass may have moved its bytes to a worker).
+ */
+export async function withLiveIdls<O extends EnhanceOutcome>(live: LiveIdls | null, first: O, again: () => Promise<O>): Promise<O> {
+  if (live === null || first.failed) return first;
+  const wanted = [...Object.keys(first.undecoded ?? {}), ...(first.undescribed ?? [])];
+  if (wanted.length === 0) return first;
+  return (await live.request(wanted)) ? again() : first;
+}
+
+/** Enhancement on the calling thread; `registry` holds the live IDLs too when `live` is given. */
+export function inlineEnhancer(registry: ProgramRegistry, observer?: EnhanceObserver, live: LiveIdls | null = null): Enhancer {
+  const now = async (task: EnhanceTask) => enhanceNow(task, registry);
   return {
-    enhance: async (task) => report(enhanceNow(task, registry), task.method, observer),
+    enhance: async (task) => report(await withLiveIdls(live, await now(task), () => now(task)), task.method, observer),
     stats: () => null,
     close: async () => {},
   };
