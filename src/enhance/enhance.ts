@@ -21,8 +21,14 @@ export interface EnhanceTask {
   actions?: boolean;
 }
 
+export interface Enhanced {
+  body: Buffer | string;
+  /** A live IDL this answer could use is still being fetched: the answer may yet improve, so it is not cached. */
+  provisional: boolean;
+}
+
 export interface Enhancer {
-  enhance(task: EnhanceTask): Promise<Buffer | string>;
+  enhance(task: EnhanceTask): Promise<Enhanced>;
   /** The worker pool's state for /metrics; null when enhancing on the main thread. */
   stats(): PoolStats | null;
   close(): Promise<void>;
@@ -72,18 +78,32 @@ export function report(outcome: EnhanceOutcome, method: EnhancedMethod, observer
  * an IDL within the wait budget the answer is enhanced again (`again` gets the node's answer
  * back, as the first pass may have moved its bytes to a worker).
  */
-export async function withLiveIdls<O extends EnhanceOutcome>(live: LiveIdls | null, first: O, again: () => Promise<O>): Promise<O> {
-  if (live === null || first.failed) return first;
+export async function withLiveIdls<O extends EnhanceOutcome>(
+  live: LiveIdls | null,
+  first: O,
+  again: () => Promise<O>,
+): Promise<{ outcome: O; provisional: boolean }> {
+  if (live === null || first.failed) return { outcome: first, provisional: false };
   const wanted = [...Object.keys(first.undecoded ?? {}), ...(first.undescribed ?? [])];
-  if (wanted.length === 0) return first;
-  return (await live.request(wanted)) ? again() : first;
+  if (wanted.length === 0) return { outcome: first, provisional: false };
+  const { changed, settled } = await live.request(wanted);
+  return { outcome: changed ? await again() : first, provisional: !settled };
+}
+
+/** The answer of a live-aware enhancement, its side facts handed to the observer. */
+export function reportLive(
+  { outcome, provisional }: { outcome: EnhanceOutcome; provisional: boolean },
+  method: EnhancedMethod,
+  observer: EnhanceObserver | undefined,
+): Enhanced {
+  return { body: report(outcome, method, observer), provisional };
 }
 
 /** Enhancement on the calling thread; `registry` holds the live IDLs too when `live` is given. */
 export function inlineEnhancer(registry: ProgramRegistry, observer?: EnhanceObserver, live: LiveIdls | null = null): Enhancer {
   const now = async (task: EnhanceTask) => enhanceNow(task, registry);
   return {
-    enhance: async (task) => report(await withLiveIdls(live, await now(task), () => now(task)), task.method, observer),
+    enhance: async (task) => reportLive(await withLiveIdls(live, await now(task), () => now(task)), task.method, observer),
     stats: () => null,
     close: async () => {},
   };

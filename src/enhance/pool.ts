@@ -9,7 +9,15 @@ import { randomUUID } from 'node:crypto';
 import { Piscina } from 'piscina';
 import type { ProgramRegistry } from '../decode/registry.js';
 import type { LiveIdls } from '../idl/live-idls.js';
-import { enhanceNow, report, withLiveIdls, type EnhanceObserver, type EnhanceOutcome, type EnhanceTask, type Enhancer } from './enhance.js';
+import {
+  enhanceNow,
+  reportLive,
+  withLiveIdls,
+  type EnhanceObserver,
+  type EnhanceOutcome,
+  type EnhanceTask,
+  type Enhancer,
+} from './enhance.js';
 import { LiveBroadcast } from './live-sync.js';
 import type { WorkerResult, WorkerTask } from './worker.js';
 
@@ -61,7 +69,7 @@ export function pooledEnhancer(
       const run = task.response.length < options.inlineBelowBytes ? here : inWorker;
       const first = await run(task);
       const again = () => (first.original ? run({ ...task, response: first.original }) : run(task));
-      return report(await withLiveIdls(live, first, again), task.method, observer);
+      return reportLive(await withLiveIdls(live, first, again), task.method, observer);
     },
     stats: () => ({ threads: pool.threads.length, queueSize: pool.queueSize, utilization: pool.utilization }),
     async close() {

@@ -61,7 +61,8 @@ const ERROR_BACKOFF_MS = 30_000;
 
 type Entry =
   | { kind: 'idl'; sha256: string; text: string; program: CompiledProgram; fetchedAt: number; retryAt: number; generation: number }
-  | { kind: 'none'; fetchedAt: number; retryAt: number };
+  /** `unavailable`: the node could not be asked, so whether the program has an IDL is not known yet. */
+  | { kind: 'none'; fetchedAt: number; retryAt: number; unavailable: boolean };
 
 export class LiveIdls {
   /** Bumped on every change to the set of IDLs; workers hold the set as of a generation. */
@@ -107,11 +108,12 @@ export class LiveIdls {
   /**
    * Programs an answer left undecoded: each one not known, or known for longer than its TTL, is
    * fetched (once, however many answers ask meanwhile). Waits at most the wait budget, and only
-   * for programs never asked about before; resolves true when one of them gained an IDL meanwhile,
-   * so the answer is worth enhancing again.
+   * for programs never asked about before. `changed`: one of them gained an IDL meanwhile, so the
+   * answer is worth enhancing again; `settled`: what each program has on chain is known, so the
+   * answer will not change on its own (until a TTL runs out) and may be cached.
    */
-  async request(programIds: string[]): Promise<boolean> {
-    if (this.closed) return false;
+  async request(programIds: string[]): Promise<{ changed: boolean; settled: boolean }> {
+    if (this.closed) return { changed: false, settled: true };
     const now = this.now();
     const before = this.generation;
     const first: Promise<void>[] = [];
@@ -131,14 +133,22 @@ export class LiveIdls {
       const fetching = this.fetch(programId);
       if (fetching !== undefined && entry === undefined) first.push(fetching);
     }
-    if (first.length === 0 || this.settings.waitMs === 0) return false;
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([Promise.all(first), new Promise((resolve) => (timer = setTimeout(resolve, this.settings.waitMs)))]);
-    clearTimeout(timer);
-    return programIds.some((programId) => {
-      const entry = this.entries.get(programId);
-      return entry?.kind === 'idl' && entry.generation > before;
-    });
+    if (first.length > 0 && this.settings.waitMs > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([Promise.all(first), new Promise((resolve) => (timer = setTimeout(resolve, this.settings.waitMs)))]);
+      clearTimeout(timer);
+    }
+    const considered = programIds.slice(0, MAX_PER_ANSWER).filter((programId) => decodeBase58(programId)?.length === 32);
+    return {
+      changed: considered.some((programId) => {
+        const entry = this.entries.get(programId);
+        return entry?.kind === 'idl' && entry.generation > before;
+      }),
+      settled: considered.every((programId) => {
+        const entry = this.entries.get(programId);
+        return entry !== undefined && !this.inFlight.has(programId) && !(entry.kind === 'none' && entry.unavailable);
+      }),
+    };
   }
 
   /** Fetches still running finish into nothing: the file is closed and nothing more is kept. */
@@ -210,7 +220,7 @@ export class LiveIdls {
   private forget(programId: string, persisted: boolean, retryInMs = this.settings.absentTtlMs): void {
     const now = this.now();
     if (persisted) this.file?.put({ programId, fetchedAt: now, idl: null });
-    this.hold(programId, { kind: 'none', fetchedAt: now, retryAt: now + retryInMs });
+    this.hold(programId, { kind: 'none', fetchedAt: now, retryAt: now + retryInMs, unavailable: !persisted });
   }
 
   /** The node could not be asked: an IDL already held is kept, and the program is asked for again later. */
@@ -256,7 +266,10 @@ export class LiveIdls {
     for (const row of rows) {
       try {
         if (row.idl === null) {
-          kept.push([row.programId, { kind: 'none', fetchedAt: row.fetchedAt, retryAt: row.fetchedAt + this.settings.absentTtlMs }]);
+          kept.push([
+            row.programId,
+            { kind: 'none', fetchedAt: row.fetchedAt, retryAt: row.fetchedAt + this.settings.absentTtlMs, unavailable: false },
+          ]);
           continue;
         }
         const { text, sha256 } = row.idl;

@@ -191,10 +191,10 @@ export class Dispatcher {
     if (cached !== undefined) return { status: 200, body: resultResponse(cached, call.idRaw) + '\n' };
     const reply = await this.backend.getTransaction(call, request);
     if (reply.status !== 200) return reply;
-    const body = flags.explorerkit
+    const { body, provisional } = flags.explorerkit
       ? await this.enhancer.enhance({ method: 'getTransaction', response: reply.body, actions: flags.actionskit })
-      : reply.body;
-    if (finalized) {
+      : { body: reply.body, provisional: false };
+    if (finalized && !provisional) {
       const result = resultOf(body.toString(), call.idRaw);
       // Kept under the asked signature only when it is that transaction: a node (or a proxy) that
       // answers another would otherwise have every later client served the wrong one.
@@ -215,7 +215,7 @@ export class Dispatcher {
     const request = parseGetMultipleAccountsParams(positional(call));
     const reply = await this.backend.getMultipleAccounts(call, request);
     if (!flags.explorerkit || request.dataSlice || request.encoding !== 'jsonParsed' || reply.status !== 200) return reply;
-    return { status: 200, body: await this.enhancer.enhance({ method: 'getMultipleAccounts', response: reply.body }) };
+    return { status: 200, body: (await this.enhancer.enhance({ method: 'getMultipleAccounts', response: reply.body })).body };
   }
 }
 
