@@ -1,7 +1,8 @@
 /**
  * `enhanced-rpc idl fetch PROGRAM_ID --from URL [--out DIR]`: saves the IDL a program publishes on
  * chain next to the bundled ones and lists it in MANIFEST.tsv, valid from the slot it was read at.
- * An operator's tool only: the gateway never fetches IDLs while serving.
+ * The gateway reads on-chain IDLs on its own while serving (src/idl/live-idls.ts); this command makes
+ * one a bundled version, reviewed and kept with the project.
  */
 import { parseArgs } from 'node:util';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
