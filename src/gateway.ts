@@ -21,6 +21,8 @@ import { Dispatcher, type DispatchLimits } from './rpc/dispatch.js';
 import { defaultMaxNesting } from './rpc/envelope.js';
 import { inlineEnhancer, type Enhancer } from './enhance/enhance.js';
 import { pooledEnhancer } from './enhance/pool.js';
+import { withLiveVersions } from './enhance/live-registry.js';
+import { LiveIdls } from './idl/live-idls.js';
 import { loadBundledRegistry } from './decode/registry.js';
 import { HttpServer } from './http/server.js';
 import { GatewayMetrics } from './observe/metrics.js';
@@ -60,7 +62,30 @@ export interface GatewayOptions {
   postgresUrl?: string;
   /** pino level for the structured log on stderr: fatal, error, warn, info, debug, trace or silent. */
   logLevel?: string;
+  /** Read the on-chain IDLs of programs the bundled ones do not decode; on by default with upstreams (never without). */
+  onchainIdl?: boolean;
+  /** Milliseconds a fetched IDL is used before it is read again. */
+  onchainIdlTtlMs?: number;
+  /** Milliseconds "no IDL on chain" is believed. */
+  onchainIdlAbsentTtlMs?: number;
+  /** Milliseconds an answer waits for the first fetch of a program it needs. */
+  onchainIdlWaitMs?: number;
+  /** The cache file of on-chain IDLs. */
+  onchainIdlCacheFile?: string;
+  /** Programs the on-chain IDL cache remembers. */
+  onchainIdlMaxPrograms?: number;
+  /** MiB of IDL text the on-chain IDL cache holds. */
+  onchainIdlMaxMiB?: number;
 }
+
+export const defaultOnchainIdlCacheFile = join(projectRoot, 'var', 'onchain-idls.sqlite');
+export const defaultOnchainIdl = {
+  ttlMs: 5 * 60_000,
+  absentTtlMs: 30 * 60_000,
+  waitMs: 150,
+  maxPrograms: 256,
+  maxMiB: 64,
+};
 
 /** One worker per core beyond the main thread's, at least one. */
 export const defaultWorkers = Math.max(1, availableParallelism() - 1);
@@ -96,21 +121,37 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   // With upstreams and no ledger cache the file is not needed, so it is not opened (or created).
   const ledgerStore = upstreams.length === 0 || options.ledgerCache ? openLedger(options.ledgerFile ?? defaultLedgerFile) : null;
   const ledger = ledgerStore && new LedgerRpc(ledgerStore);
-  const backend: Backend =
-    upstreams.length > 0
-      ? new HttpBackend(new UpstreamPool({ urls: upstreams, timeoutMs: options.upstreamTimeoutMs }), ledger)
-      : new LedgerBackend(ledger!);
-  const registry = loadBundledRegistry();
+  const upstreamPool = upstreams.length > 0 ? new UpstreamPool({ urls: upstreams, timeoutMs: options.upstreamTimeoutMs }) : null;
+  const backend: Backend = upstreamPool ? new HttpBackend(upstreamPool, ledger) : new LedgerBackend(ledger!);
+  const bundled = loadBundledRegistry();
   const workers = options.workers ?? defaultWorkers;
   // The enhancer and dispatcher report into the metrics, which read their state back on scrape.
   const metrics: GatewayMetrics = new GatewayMetrics({
     pool: () => enhancer.stats(),
     responseCacheBytes: (): number => dispatcher.cacheBytes,
+    ...(upstreamPool && options.onchainIdl !== false ? { liveIdls: () => live!.stats() } : {}),
   });
+  // IDLs are read through the gateway's own upstream node: the embedded ledger holds no IDL accounts.
+  const live =
+    upstreamPool && options.onchainIdl !== false
+      ? new LiveIdls(
+          upstreamPool,
+          {
+            ttlMs: options.onchainIdlTtlMs ?? defaultOnchainIdl.ttlMs,
+            absentTtlMs: options.onchainIdlAbsentTtlMs ?? defaultOnchainIdl.absentTtlMs,
+            waitMs: options.onchainIdlWaitMs ?? defaultOnchainIdl.waitMs,
+            maxPrograms: options.onchainIdlMaxPrograms ?? defaultOnchainIdl.maxPrograms,
+            maxBytes: (options.onchainIdlMaxMiB ?? defaultOnchainIdl.maxMiB) * 1024 * 1024,
+            cacheFile: options.onchainIdlCacheFile ?? defaultOnchainIdlCacheFile,
+          },
+          metrics,
+        )
+      : null;
+  const registry = live ? withLiveVersions(bundled, live.lookup) : bundled;
   const enhancer: Enhancer =
     workers > 0
-      ? pooledEnhancer(registry, { workers, inlineBelowBytes: options.inlineBelowBytes ?? defaultInlineBelowBytes }, metrics)
-      : inlineEnhancer(registry, metrics);
+      ? pooledEnhancer(registry, { workers, inlineBelowBytes: options.inlineBelowBytes ?? defaultInlineBelowBytes }, metrics, live)
+      : inlineEnhancer(registry, metrics, live);
   // A connection of its own, not the limiter's: a cached answer of 100 KB on the wire would hold up
   // every rate-limit decision queued behind it.
   const sharedCache = options.redisUrl
@@ -147,6 +188,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       keyStore: options.postgresUrl ? 'postgres' : 'sqlite',
       limiter: options.redisUrl ? 'redis' : 'in-process',
       sharedCache: sharedCache !== null,
+      onchainIdl: live !== null,
     },
     'gateway started',
   );
@@ -162,6 +204,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       await http.close();
       await backend.close();
       await enhancer.close();
+      live?.close();
       await sharedCache?.close();
       await authorizer.close();
       await keys.close();

@@ -36,7 +36,22 @@ test('with nothing given, every setting is the documented default', () => {
     workers: defaultWorkers,
     responseCacheMiB: 64,
     logLevel: 'info',
+    onchainIdlTtlMs: 300_000,
+    onchainIdlAbsentTtlMs: 1_800_000,
+    onchainIdlWaitMs: 150,
+    onchainIdlCacheFile: join(projectRoot, 'var', 'onchain-idls.sqlite'),
+    onchainIdlMaxPrograms: 256,
+    onchainIdlMaxMiB: 64,
   });
+});
+
+test('onchain-idl: on needs an upstream; the wait is bounded; the cache limits are at least 1', () => {
+  assert.match(resolveServeOptions(flags(['--onchain-idl', 'on']), {}).errors.join('\n'), /no upstream is set/);
+  assert.deepEqual(resolveServeOptions(flags(['--onchain-idl', 'off']), {}).errors, []);
+  assert.equal(resolveServeOptions({}, {}).options.onchainIdl, undefined, 'left to the gateway: on exactly when there are upstreams');
+  assert.match(resolveServeOptions(flags(['--onchain-idl-wait-ms', '10001']), {}).errors.join('\n'), /at most 10000/);
+  assert.deepEqual(resolveServeOptions(flags(['--onchain-idl-wait-ms', '0']), {}).errors, []);
+  assert.match(resolveServeOptions({}, { ENHANCED_RPC_ONCHAIN_IDL_MAX_PROGRAMS: '0' }).errors.join('\n'), /at least 1/);
 });
 
 test('flag beats environment beats config file beats default, setting by setting', () => {
@@ -63,13 +78,26 @@ test('flag beats environment beats config file beats default, setting by setting
 test('every setting has a flag, a variable and a config key that each reach the same option', () => {
   // A value distinct from the default for each kind of setting.
   const sample = (name: string) =>
-    ({ port: '4321', workers: '5', 'response-cache': '16', 'upstream-timeout': '2500', 'log-level': 'debug' })[name] ?? `/some/${name}`;
+    ({
+      port: '4321',
+      workers: '5',
+      'response-cache': '16',
+      'upstream-timeout': '2500',
+      'log-level': 'debug',
+      'onchain-idl-ttl': '60000',
+      'onchain-idl-absent-ttl': '120000',
+      'onchain-idl-wait-ms': '40',
+      'onchain-idl-max-programs': '12',
+      'onchain-idl-max-mib': '3',
+    })[name] ?? `/some/${name}`;
   for (const setting of settings) {
     const text = setting.kind === 'switch' ? 'on' : sample(setting.name);
     const expected = setting.kind === 'switch' ? true : /^\d+$/.test(text) ? Number(text) : setting.kind === 'list' ? [text] : text;
-    const fromFlag = resolveServeOptions(flags([`--${setting.name}`, text]), {});
-    const fromEnv = resolveServeOptions({}, { [envName(setting.name)]: text });
-    const fromFile = resolveServeOptions({}, {}, file({ [setting.name]: setting.kind === 'list' ? [text] : expected }));
+    // On-chain IDLs are read through an upstream: turning them on needs one.
+    const upstream = setting.name === 'onchain-idl' ? ['--upstream', 'http://node.example/'] : [];
+    const fromFlag = resolveServeOptions(flags([`--${setting.name}`, text, ...upstream]), {});
+    const fromEnv = resolveServeOptions(flags(upstream), { [envName(setting.name)]: text });
+    const fromFile = resolveServeOptions(flags(upstream), {}, file({ [setting.name]: setting.kind === 'list' ? [text] : expected }));
     for (const [source, result] of [
       ['flag', fromFlag],
       ['environment', fromEnv],

@@ -7,7 +7,14 @@
  */
 import { readFileSync } from 'node:fs';
 import type { ParseArgsConfig } from 'node:util';
-import { defaultKeyDbFile, defaultLedgerFile, defaultWorkers, type GatewayOptions } from '../gateway.js';
+import {
+  defaultKeyDbFile,
+  defaultLedgerFile,
+  defaultOnchainIdl,
+  defaultOnchainIdlCacheFile,
+  defaultWorkers,
+  type GatewayOptions,
+} from '../gateway.js';
 import { logLevels } from '../observe/log.js';
 import { defaultDispatchLimits } from '../rpc/dispatch.js';
 
@@ -25,9 +32,15 @@ export type ServeOptions = Required<
     | 'responseCacheMiB'
     | 'ledgerCache'
     | 'logLevel'
+    | 'onchainIdlTtlMs'
+    | 'onchainIdlAbsentTtlMs'
+    | 'onchainIdlWaitMs'
+    | 'onchainIdlCacheFile'
+    | 'onchainIdlMaxPrograms'
+    | 'onchainIdlMaxMiB'
   >
 > &
-  Pick<GatewayOptions, 'redisUrl' | 'postgresUrl'>;
+  Pick<GatewayOptions, 'redisUrl' | 'postgresUrl' | 'onchainIdl'>;
 
 type Kind = 'text' | 'list' | 'port' | 'count' | 'milliseconds' | 'level' | 'switch';
 
@@ -52,7 +65,18 @@ export const settings: Setting[] = [
   { name: 'redis', option: 'redisUrl', kind: 'text' },
   { name: 'postgres', option: 'postgresUrl', kind: 'text' },
   { name: 'log-level', option: 'logLevel', kind: 'level', fallback: 'info' },
+  // No fallback: on with upstreams, off without (the gateway decides, since it depends on `upstream`).
+  { name: 'onchain-idl', option: 'onchainIdl', kind: 'switch' },
+  { name: 'onchain-idl-ttl', option: 'onchainIdlTtlMs', kind: 'milliseconds', fallback: defaultOnchainIdl.ttlMs },
+  { name: 'onchain-idl-absent-ttl', option: 'onchainIdlAbsentTtlMs', kind: 'milliseconds', fallback: defaultOnchainIdl.absentTtlMs },
+  { name: 'onchain-idl-wait-ms', option: 'onchainIdlWaitMs', kind: 'count', fallback: defaultOnchainIdl.waitMs },
+  { name: 'onchain-idl-cache', option: 'onchainIdlCacheFile', kind: 'text', fallback: defaultOnchainIdlCacheFile },
+  { name: 'onchain-idl-max-programs', option: 'onchainIdlMaxPrograms', kind: 'count', fallback: defaultOnchainIdl.maxPrograms },
+  { name: 'onchain-idl-max-mib', option: 'onchainIdlMaxMiB', kind: 'count', fallback: defaultOnchainIdl.maxMiB },
 ];
+
+/** An answer waits at most this long for an IDL: past it, the answer's own latency is what suffers. */
+const maxOnchainIdlWaitMs = 10_000;
 
 export const envPrefix = 'ENHANCED_RPC_';
 export const envName = (name: string) => envPrefix + name.toUpperCase().replaceAll('-', '_');
@@ -129,7 +153,14 @@ export function resolveServeOptions(flags: Flags, env: Env, file?: { path: strin
     }
     if (value !== undefined) options[setting.option] = value;
   }
-  return { options: options as unknown as ServeOptions, errors };
+  const resolved = options as unknown as ServeOptions;
+  if (resolved.onchainIdl === true && resolved.upstreams?.length === 0)
+    errors.push('onchain-idl is on but no upstream is set: on-chain IDLs are read through the upstream node');
+  if (resolved.onchainIdlWaitMs > maxOnchainIdlWaitMs)
+    errors.push(`onchain-idl-wait-ms must be at most ${maxOnchainIdlWaitMs}, got ${resolved.onchainIdlWaitMs}`);
+  if (resolved.onchainIdlMaxPrograms === 0 || resolved.onchainIdlMaxMiB === 0)
+    errors.push('onchain-idl-max-programs and onchain-idl-max-mib must be at least 1; turn on-chain IDLs off with onchain-idl off');
+  return { options: resolved, errors };
 }
 
 function readConfigFile(file: { path: string; text: string }, errors: string[]): Record<string, unknown> {

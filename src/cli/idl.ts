@@ -1,7 +1,8 @@
 /**
  * `enhanced-rpc idl fetch PROGRAM_ID --from URL [--out DIR]`: saves the IDL a program publishes on
  * chain next to the bundled ones and lists it in MANIFEST.tsv, valid from the slot it was read at.
- * An operator's tool only: the gateway never fetches IDLs while serving.
+ * The gateway reads on-chain IDLs on its own while serving (src/idl/live-idls.ts); this command makes
+ * one a bundled version, reviewed and kept with the project.
  */
 import { parseArgs } from 'node:util';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -11,15 +12,7 @@ import { bundledIdlDir } from '../decode/registry.js';
 import { readIdl } from '../idl/read-idl.js';
 import type { ProgramDescription } from '../idl/description.js';
 import { decodeBase58 } from '../codec/base58.js';
-import {
-  PROGRAM_METADATA_PROGRAM_ID,
-  anchorIdlAddress,
-  anchorIdlMismatch,
-  programMetadataAddress,
-  programMetadataMismatch,
-  unpackAnchorIdlAccount,
-  unpackProgramMetadataAccount,
-} from '../idl/onchain.js';
+import { findOnchainIdl, printable, type IdlSource } from '../idl/onchain-fetch.js';
 
 /** The columns of idls/MANIFEST.tsv, for an output folder that has no manifest yet. */
 const manifestColumns = [
@@ -47,11 +40,6 @@ const formatOf: Record<ProgramDescription['dialect'], string> = {
 
 /** Longest URL shown when a program keeps its IDL off chain; the rest of a hostile one is noise. */
 const MAX_SHOWN_URL = 2000;
-
-interface RpcAccount {
-  owner: string;
-  data: Uint8Array;
-}
 
 export async function runIdl(args: string[]): Promise<void> {
   const [action, ...rest] = args;
@@ -126,85 +114,21 @@ function readFetched(fetched: FetchedIdl, programId: string): ProgramDescription
 interface FetchedIdl {
   idl: unknown;
   slot: number;
-  kind: 'program-metadata' | 'legacy-anchor';
+  kind: IdlSource;
   account: string;
 }
 
-/**
- * Both places an IDL may be kept, read in one call so they are seen at one slot; the Program
- * Metadata account wins, as Anchor 1.0 writes there and older IDL accounts may linger.
- */
+/** The IDL found on chain, or an error that says why there is none the command can save. */
 async function fetchOnchainIdl(pool: UpstreamPool, programId: string): Promise<FetchedIdl> {
-  const pmp = await programMetadataAddress(programId);
-  const legacy = await anchorIdlAddress(programId);
-  const { slot, accounts } = await getAccounts(pool, [pmp, legacy]);
-  const [metadata, anchor] = accounts;
-  const passedOver: string[] = [];
-
-  const metadataMismatch =
-    metadata === null
-      ? 'does not exist'
-      : metadata.owner !== PROGRAM_METADATA_PROGRAM_ID
-        ? `is owned by ${printable(metadata.owner)}, not the Program Metadata program`
-        : programMetadataMismatch(metadata.data, programId);
-  if (metadata !== null && metadataMismatch === undefined) {
-    const fetchAccount = async (address: string) => (await getAccounts(pool, [address], slot)).accounts[0]?.data ?? null;
-    const unpacked = await unpackProgramMetadataAccount(metadata.data, programId, fetchAccount);
-    if ('url' in unpacked) {
-      const shown = unpacked.url.length > MAX_SHOWN_URL ? `${unpacked.url.slice(0, MAX_SHOWN_URL)}…` : unpacked.url;
-      throw new Error(`the IDL of ${programId} is hosted at ${printable(shown)} (named by metadata account ${pmp}); URLs are not fetched`);
-    }
-    return { idl: unpacked.idl, slot, kind: 'program-metadata', account: pmp };
+  const found = await findOnchainIdl(pool, programId);
+  if (found.kind === 'idl') return { idl: found.idl, slot: found.slot, kind: found.source, account: found.account };
+  if (found.kind === 'url') {
+    const shown = found.url.length > MAX_SHOWN_URL ? `${found.url.slice(0, MAX_SHOWN_URL)}…` : found.url;
+    throw new Error(
+      `the IDL of ${programId} is hosted at ${printable(shown)} (named by metadata account ${found.account}); URLs are not fetched`,
+    );
   }
-  passedOver.push(`metadata account ${pmp} ${metadataMismatch}`);
-
-  const anchorMismatch =
-    anchor === null
-      ? 'does not exist'
-      : anchor.owner !== programId
-        ? `is owned by ${printable(anchor.owner)}, not the program`
-        : anchorIdlMismatch(anchor.data);
-  if (anchor !== null && anchorMismatch === undefined)
-    return { idl: unpackAnchorIdlAccount(anchor.data), slot, kind: 'legacy-anchor', account: legacy };
-  passedOver.push(`Anchor IDL account ${legacy} ${anchorMismatch}`);
-
-  throw new Error(`no on-chain IDL for ${programId} at slot ${slot}: ${passedOver.join('; ')}`);
-}
-
-/** getMultipleAccounts in base64, finalized, so the slot recorded cannot be rolled back. */
-async function getAccounts(
-  pool: UpstreamPool,
-  addresses: string[],
-  minContextSlot?: number,
-): Promise<{ slot: number; accounts: (RpcAccount | null)[] }> {
-  const config = { encoding: 'base64', commitment: 'finalized', ...(minContextSlot === undefined ? {} : { minContextSlot }) };
-  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'getMultipleAccounts', params: [addresses, config] });
-  const reply = await pool.send(body, { retryable: true });
-  const text = reply.body.toString();
-  if (reply.status !== 200) throw new Error(`getMultipleAccounts: HTTP ${reply.status} from ${reply.endpoint}`);
-  let response: { result?: { context?: { slot?: unknown }; value?: unknown }; error?: { message?: unknown } } | null;
-  try {
-    response = JSON.parse(text) as typeof response;
-  } catch {
-    throw new Error(`getMultipleAccounts: ${reply.endpoint} did not answer JSON`);
-  }
-  if (typeof response !== 'object' || response === null)
-    throw new Error(`getMultipleAccounts: ${reply.endpoint} did not answer a JSON-RPC object`);
-  if (response.error !== undefined) throw new Error(`getMultipleAccounts: ${printable(String(response.error.message))}`);
-  const slot = response.result?.context?.slot;
-  const value = response.result?.value;
-  if (!Number.isSafeInteger(slot) || !Array.isArray(value) || value.length !== addresses.length) {
-    throw new Error(`getMultipleAccounts: unexpected result from ${reply.endpoint}`);
-  }
-  const accounts = value.map((account: { owner?: unknown; data?: unknown } | null, i) => {
-    if (account === null) return null;
-    const data = account.data;
-    if (typeof account.owner !== 'string' || !Array.isArray(data) || typeof data[0] !== 'string' || data[1] !== 'base64') {
-      throw new Error(`getMultipleAccounts: account ${addresses[i]} is not in the base64 shape asked for`);
-    }
-    return { owner: account.owner, data: new Uint8Array(Buffer.from(data[0], 'base64')) };
-  });
-  return { slot: slot as number, accounts };
+  throw new Error(`no on-chain IDL for ${programId} at slot ${found.slot}: ${found.reasons.join('; ')}`);
 }
 
 /**
@@ -235,7 +159,3 @@ function updateManifest(path: string, row: Record<string, string>): 'added' | 'u
 
 /** IDL text (names, versions) is the publisher's: tabs and line breaks would break the manifest's rows. */
 const cell = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ');
-
-/** Text from chain shown on a terminal: control characters (escape sequences among them) written as \u escapes. */
-const printable = (text: string) =>
-  text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

@@ -6,7 +6,8 @@
 import type { ProgramRegistry } from '../decode/registry.js';
 import { enhanceTransaction } from './transaction.js';
 import { enhanceAccounts } from './accounts.js';
-import { takeUndecoded } from './undecoded-tally.js';
+import { takeUndecoded, takeUndescribed } from './undecoded-tally.js';
+import type { LiveIdls } from '../idl/live-idls.js';
 import { log } from '../observe/log.js';
 import type { PoolStats } from '../observe/metrics.js';
 
@@ -27,6 +28,8 @@ export interface Enhanced {
   body: Buffer | string;
   /** Set when the node's answer went out unchanged: a cache must not keep it as the enhanced one. */
   standard?: StandardReason;
+  /** A live IDL this answer could use is still being fetched: the answer may yet improve, so it is not cached. */
+  provisional?: boolean;
 }
 
 export interface Enhancer {
@@ -46,6 +49,8 @@ export interface EnhanceOutcome {
   body: Buffer | string;
   /** Entries of described programs that no version decoded, per program id. */
   undecoded?: Record<string, number>;
+  /** Programs met with no description at all (tallied only with live IDLs on). */
+  undescribed?: string[];
   standard?: StandardReason;
 }
 
@@ -61,27 +66,56 @@ export function enhanceNow(task: EnhanceTask, registry: ProgramRegistry): Enhanc
   const text = task.response.toString();
   try {
     const body = task.method === 'getTransaction' ? enhanceTransaction(text, registry, task.actions) : enhanceAccounts(text, registry);
-    return { body, undecoded: takeUndecoded() };
+    return { body, undecoded: takeUndecoded(), undescribed: takeUndescribed() };
   } catch (error) {
     takeUndecoded();
+    takeUndescribed();
     log.error({ err: error, method: task.method }, 'enhancement failed; answering the standard output');
     return { body: task.response, standard: 'error' };
   }
 }
 
 /** Hands an outcome's side facts to the observer and returns the answer. */
-export function report(outcome: EnhanceOutcome, method: EnhancedMethod, observer: EnhanceObserver | undefined): Enhanced {
+export function report(
+  outcome: EnhanceOutcome,
+  method: EnhancedMethod,
+  observer: EnhanceObserver | undefined,
+  provisional = false,
+): Enhanced {
   if (observer) {
     if (outcome.undecoded) observer.undecodedBy(outcome.undecoded);
     if (outcome.standard) observer.enhanceFailed(method, outcome.standard);
   }
-  return outcome.standard === undefined ? { body: outcome.body } : { body: outcome.body, standard: outcome.standard };
+  const enhanced: Enhanced = { body: outcome.body };
+  if (outcome.standard !== undefined) enhanced.standard = outcome.standard;
+  if (provisional) enhanced.provisional = true;
+  return enhanced;
 }
 
-/** Enhancement on the calling thread. */
-export function inlineEnhancer(registry: ProgramRegistry, observer?: EnhanceObserver): Enhancer {
+/**
+ * With live IDLs: the programs an answer left undecoded are asked for, and when one of them gains
+ * an IDL within the wait budget the answer is enhanced again from the node's bytes.
+ */
+export async function withLiveIdls(
+  live: LiveIdls | null,
+  first: EnhanceOutcome,
+  again: () => Promise<EnhanceOutcome>,
+): Promise<{ outcome: EnhanceOutcome; provisional: boolean }> {
+  if (live === null || first.standard !== undefined) return { outcome: first, provisional: false };
+  const wanted = [...Object.keys(first.undecoded ?? {}), ...(first.undescribed ?? [])];
+  if (wanted.length === 0) return { outcome: first, provisional: false };
+  const { changed, settled } = await live.request(wanted);
+  return { outcome: changed ? await again() : first, provisional: !settled };
+}
+
+/** Enhancement on the calling thread; `registry` holds the live IDLs too when `live` is given. */
+export function inlineEnhancer(registry: ProgramRegistry, observer?: EnhanceObserver, live: LiveIdls | null = null): Enhancer {
+  const now = async (task: EnhanceTask) => enhanceNow(task, registry);
   return {
-    enhance: async (task) => report(enhanceNow(task, registry), task.method, observer),
+    async enhance(task) {
+      const { outcome, provisional } = await withLiveIdls(live, await now(task), () => now(task));
+      return report(outcome, task.method, observer, provisional);
+    },
     stats: () => null,
     close: async () => {},
   };

@@ -4,10 +4,24 @@
  * bytes are handed over, not an object graph; small answers cost less to enhance than to post to a
  * worker and stay on the main thread (the threshold is measured by bench/enhance-pool.bench.ts).
  * Whatever happens to a task (queue full, deadline, worker death), the client gets the node's answer.
+ * Live IDLs reach the workers as src/enhance/live-sync.ts describes.
  */
+import { randomUUID } from 'node:crypto';
 import { Piscina } from 'piscina';
 import type { ProgramRegistry } from '../decode/registry.js';
-import { enhanceNow, maxEnhancedBytes, report, type EnhanceObserver, type Enhancer, type StandardReason } from './enhance.js';
+import type { LiveIdls } from '../idl/live-idls.js';
+import {
+  enhanceNow,
+  maxEnhancedBytes,
+  report,
+  withLiveIdls,
+  type EnhanceObserver,
+  type EnhanceOutcome,
+  type EnhanceTask,
+  type Enhancer,
+  type StandardReason,
+} from './enhance.js';
+import { LiveBroadcast } from './live-sync.js';
 import type { WorkerResult, WorkerTask } from './worker.js';
 import { log } from '../observe/log.js';
 
@@ -30,7 +44,14 @@ export const defaultDeadlineMs = 2000;
  */
 const workerHeapMb = 512;
 
-export function pooledEnhancer(registry: ProgramRegistry, options: PoolOptions, observer?: EnhanceObserver): Enhancer {
+/** `registry` is the main thread's (with the live IDLs when `live` is given), for the answers enhanced here. */
+export function pooledEnhancer(
+  registry: ProgramRegistry,
+  options: PoolOptions,
+  observer?: EnhanceObserver,
+  live: LiveIdls | null = null,
+): Enhancer {
+  const broadcast = live && new LiveBroadcast(`enhanced-rpc-live-idls-${randomUUID()}`, live);
   const pool = new Piscina<WorkerTask, WorkerResult>({
     filename: new URL('./worker.js', import.meta.url).href,
     minThreads: options.workers,
@@ -38,37 +59,50 @@ export function pooledEnhancer(registry: ProgramRegistry, options: PoolOptions, 
     // Workers stay up: each one loads the descriptions at start, which is not worth repeating.
     idleTimeout: Infinity,
     resourceLimits: { maxOldGenerationSizeMb: workerHeapMb },
+    workerData: broadcast?.workerData() ?? null,
   });
   const deadlineMs = options.deadlineMs ?? defaultDeadlineMs;
   // Counted here, not with Piscina's maxQueue: tasks carrying an abort signal wait in a queue of
   // its own that maxQueue does not bound.
   const mostOutstanding = options.workers + (options.maxQueue ?? options.workers * 32);
   let outstanding = 0;
+
+  const here = async (task: EnhanceTask): Promise<EnhanceOutcome> => enhanceNow(task, registry);
+  const inWorker = async (task: EnhanceTask): Promise<EnhanceOutcome> => {
+    if (outstanding >= mostOutstanding) return { body: task.response, standard: 'overload' };
+    // A copy goes to the worker: the node's bytes stay here, to be sent as they are if the worker
+    // fails, or enhanced again once a live IDL arrives.
+    const bytes = Uint8Array.from(typeof task.response === 'string' ? Buffer.from(task.response) : task.response);
+    outstanding++;
+    try {
+      const { text, stale, ...facts } = await pool.run(
+        { ...task, response: bytes, liveGeneration: live?.generation },
+        { transferList: [bytes.buffer], signal: AbortSignal.timeout(deadlineMs) },
+      );
+      if (stale) {
+        broadcast?.resync();
+        return enhanceNow(task, registry);
+      }
+      return { body: text, ...facts };
+    } catch (error) {
+      const standard = reasonOf(error);
+      log.warn({ err: error, method: task.method, reason: standard }, 'enhancement not done; answering the standard output');
+      return { body: task.response, standard };
+    } finally {
+      outstanding--;
+    }
+  };
   return {
     async enhance(task) {
-      if (task.response.length < options.inlineBelowBytes || task.response.length > maxEnhancedBytes) {
-        return report(enhanceNow(task, registry), task.method, observer);
-      }
-      if (outstanding >= mostOutstanding) return report({ body: task.response, standard: 'overload' }, task.method, observer);
-      // A copy goes to the worker: the node's bytes stay here, to be sent as they are if the worker fails.
-      const bytes = Uint8Array.from(typeof task.response === 'string' ? Buffer.from(task.response) : task.response);
-      outstanding++;
-      try {
-        const { text, ...facts } = await pool.run(
-          { ...task, response: bytes },
-          { transferList: [bytes.buffer], signal: AbortSignal.timeout(deadlineMs) },
-        );
-        return report({ body: text, ...facts }, task.method, observer);
-      } catch (error) {
-        const standard = reasonOf(error);
-        log.warn({ err: error, method: task.method, reason: standard }, 'enhancement not done; answering the standard output');
-        return report({ body: task.response, standard }, task.method, observer);
-      } finally {
-        outstanding--;
-      }
+      const run = task.response.length < options.inlineBelowBytes || task.response.length > maxEnhancedBytes ? here : inWorker;
+      const { outcome, provisional } = await withLiveIdls(live, await run(task), () => run(task));
+      return report(outcome, task.method, observer, provisional);
     },
     stats: () => ({ threads: pool.threads.length, queueSize: pool.queueSize, utilization: pool.utilization }),
-    close: () => pool.destroy(),
+    async close() {
+      await pool.destroy();
+      broadcast?.close();
+    },
   };
 }
 

@@ -16,3 +16,21 @@ export function takeUndecoded(): Record<string, number> | undefined {
   counts = undefined;
   return taken;
 }
+
+/**
+ * Programs the enhancement met with no description at all (bundled or live). Only tallied when
+ * live IDLs are on: they are the programs whose on-chain IDL is worth asking for.
+ */
+let undescribed: Set<string> | undefined;
+
+export function noteUndescribed(programId: string): void {
+  undescribed ??= new Set();
+  undescribed.add(programId);
+}
+
+/** The programs since the last call, or undefined when none was met. */
+export function takeUndescribed(): string[] | undefined {
+  const taken = undescribed;
+  undescribed = undefined;
+  return taken && [...taken];
+}

@@ -1,19 +1,32 @@
 /**
  * Worker-thread side of the enhancement pool: loads the bundled descriptions once per worker and
- * enhances one answer per task, returning its text and the facts the metrics want.
+ * enhances one answer per task, returning its text and the facts the metrics want. With live IDLs
+ * the worker keeps its copy of them in step with the main thread (src/enhance/live-sync.ts).
  */
+import { workerData } from 'piscina';
 import { loadBundledRegistry } from '../decode/registry.js';
 import { enhanceNow, type EnhanceOutcome, type EnhanceTask } from './enhance.js';
+import { LiveReplica, type LiveWorkerData } from './live-sync.js';
+import { withLiveVersions } from './live-registry.js';
 
-const registry = loadBundledRegistry();
+const bundled = loadBundledRegistry();
+const replica = workerData ? new LiveReplica(workerData as LiveWorkerData) : null;
+const registry = replica ? withLiveVersions(bundled, replica.lookup) : bundled;
 
 export interface WorkerTask extends Omit<EnhanceTask, 'response'> {
   response: Uint8Array;
+  /** With live IDLs: the main thread's generation of them when the task was posted. */
+  liveGeneration?: number;
 }
 
-export type WorkerResult = Omit<EnhanceOutcome, 'body'> & { text: string };
+export type WorkerResult = Omit<EnhanceOutcome, 'body'> & {
+  text: string;
+  /** This worker missed a change to the live IDLs; the task was not enhanced. */
+  stale?: boolean;
+};
 
-export default function enhanceInWorker(task: WorkerTask): WorkerResult {
+export default function enhanceInWorker({ liveGeneration, ...task }: WorkerTask): WorkerResult {
+  if (replica !== null && liveGeneration !== undefined && !replica.catchUp(liveGeneration)) return { text: '', stale: true };
   const response = Buffer.from(task.response.buffer, task.response.byteOffset, task.response.byteLength);
   const { body, ...facts } = enhanceNow({ ...task, response }, registry);
   return { text: body.toString(), ...facts };

@@ -54,14 +54,17 @@ export async function programMetadataAddress(programId: string, seed = 'idl'): P
 
 const u32 = (data: Uint8Array, at: number) => new DataView(data.buffer, data.byteOffset, data.byteLength).getUint32(at, true);
 
-function decompress(data: Uint8Array, compression: (typeof compressions)[number]): Uint8Array {
-  if (compression === 'None') return data;
+function decompress(data: Uint8Array, compression: (typeof compressions)[number], maxBytes: number): Uint8Array {
+  if (compression === 'None') {
+    if (data.length > maxBytes) throw new Error(`uncompressed content of ${data.length} bytes is more than ${maxBytes}; refused`);
+    return data;
+  }
   try {
-    const options = { maxOutputLength: MAX_IDL_BYTES };
+    const options = { maxOutputLength: maxBytes };
     return compression === 'Zlib' ? inflateSync(data, options) : gunzipSync(data, options);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') {
-      throw new Error(`${compression} data inflates to more than ${MAX_IDL_BYTES} bytes; refused`, { cause: error });
+      throw new Error(`${compression} data inflates to more than ${maxBytes} bytes; refused`, { cause: error });
     }
     throw new Error(`${compression} data does not inflate: ${(error as Error).message}`, { cause: error });
   }
@@ -91,8 +94,8 @@ export function anchorIdlMismatch(data: Uint8Array): string | undefined {
   return undefined;
 }
 
-/** The IDL JSON of a legacy Anchor IDL account's data. */
-export function unpackAnchorIdlAccount(data: Uint8Array): unknown {
+/** The IDL JSON of a legacy Anchor IDL account's data, refused when it inflates to more than `maxBytes`. */
+export function unpackAnchorIdlAccount(data: Uint8Array, maxBytes = MAX_IDL_BYTES): unknown {
   const mismatch = anchorIdlMismatch(data);
   if (mismatch !== undefined) throw new Error(`not an Anchor IDL account: ${mismatch}`);
   const length = u32(data, 40);
@@ -100,7 +103,7 @@ export function unpackAnchorIdlAccount(data: Uint8Array): unknown {
   if (ANCHOR_HEADER_BYTES + length > data.length) {
     throw new Error(`Anchor IDL account says ${length} bytes of IDL, but only ${data.length - ANCHOR_HEADER_BYTES} follow its header`);
   }
-  return parseJsonText(utf8(decompress(data.subarray(ANCHOR_HEADER_BYTES, ANCHOR_HEADER_BYTES + length), 'Zlib')));
+  return parseJsonText(utf8(decompress(data.subarray(ANCHOR_HEADER_BYTES, ANCHOR_HEADER_BYTES + length), 'Zlib', maxBytes)));
 }
 
 function named<T extends readonly string[]>(names: T, value: number, what: string): T[number] {
@@ -149,6 +152,7 @@ export async function unpackProgramMetadataAccount(
   data: Uint8Array,
   programId: string,
   fetchAccount?: FetchAccount,
+  maxBytes = MAX_IDL_BYTES,
 ): Promise<{ idl: unknown } | { url: string }> {
   const mismatch = programMetadataMismatch(data, programId);
   if (mismatch !== undefined) throw new Error(`not a metadata account of ${programId}: ${mismatch}`);
@@ -162,11 +166,11 @@ export async function unpackProgramMetadataAccount(
   }
   const body = data.subarray(METADATA_HEADER_BYTES, METADATA_HEADER_BYTES + length);
 
-  if (source === 'Url') return { url: decodeContent(decompress(body, compression), encoding) };
+  if (source === 'Url') return { url: decodeContent(decompress(body, compression, maxBytes), encoding) };
   // Checked before any external account is read: a format we cannot parse is not worth the fetch.
   if (format !== 'Json') throw new Error(`metadata format ${format} is not supported (only Json)`);
   const packed = source === 'Direct' ? body : await externalBytes(body, fetchAccount);
-  return { idl: parseJsonText(decodeContent(decompress(packed, compression), encoding)) };
+  return { idl: parseJsonText(decodeContent(decompress(packed, compression, maxBytes), encoding)) };
 }
 
 /** The slice of another account an External source points at: {address, offset u32, length u32 (0 = to the end)}. */

@@ -27,6 +27,8 @@ export interface PoolStats {
 export interface MetricSources {
   pool?: () => PoolStats | null;
   responseCacheBytes?: () => number;
+  /** Live (on-chain) IDLs held; absent when they are off. */
+  liveIdls?: () => { programs: number; bytes: number };
 }
 
 /** Method names come from clients; only known ones become label values, so the series stay bounded. */
@@ -45,6 +47,7 @@ export class GatewayMetrics implements CallObserver {
   private readonly enhanceFailures: Counter<'method' | 'reason'>;
   private readonly upstreamErrors: Counter<'reason'>;
   private readonly cacheLookups: Counter<'tier' | 'result'>;
+  private readonly liveIdls: Counter<'result'>;
   /** Label lookups cost more than the increments; the few series in use are kept bound. */
   private readonly callSeries = new Map<string, { count: Counter.Internal; seconds: Histogram.Internal<'method' | 'flags'> }>();
 
@@ -96,6 +99,34 @@ export class GatewayMetrics implements CallObserver {
       labelNames: ['tier', 'result'],
       registers,
     });
+    this.liveIdls = new Counter({
+      name: 'enhanced_rpc_onchain_idl_total',
+      help:
+        'Programs an answer left undecoded, looked up among the on-chain IDLs: hit (known and fresh), fetched (new IDL), ' +
+        'unchanged (refetched, same IDL), absent (none on chain), invalid (refused bytes), error (node unavailable), ' +
+        'deferred (too many fetches running)',
+      labelNames: ['result'],
+      registers,
+    });
+    const live = sources.liveIdls;
+    if (live) {
+      new Gauge({
+        name: 'enhanced_rpc_onchain_idl_programs',
+        help: 'Programs remembered by the on-chain IDL cache, with an IDL or without',
+        registers,
+        collect() {
+          this.set(live().programs);
+        },
+      });
+      new Gauge({
+        name: 'enhanced_rpc_onchain_idl_bytes',
+        help: 'IDL text held by the on-chain IDL cache',
+        registers,
+        collect() {
+          this.set(live().bytes);
+        },
+      });
+    }
     const pool = sources.pool;
     if (pool) {
       new Gauge({
@@ -159,6 +190,10 @@ export class GatewayMetrics implements CallObserver {
 
   enhanceFailed(method: string, reason: string): void {
     this.enhanceFailures.inc({ method, reason });
+  }
+
+  liveIdl(result: string): void {
+    this.liveIdls.inc({ result });
   }
 
   upstreamError(reason: string): void {

@@ -191,11 +191,12 @@ export class Dispatcher {
     if (cached !== undefined) return { status: 200, body: resultResponse(cached, call.idRaw) + '\n' };
     const reply = await this.backend.getTransaction(call, request);
     if (reply.status !== 200) return reply;
-    const { body, standard } = flags.explorerkit
+    const { body, standard, provisional } = flags.explorerkit
       ? await this.enhancer.enhance({ method: 'getTransaction', response: reply.body, actions: flags.actionskit })
-      : { body: reply.body, standard: undefined };
-    // An answer that should have been enhanced but was not (overload, deadline) is not kept as the enhanced one.
-    if (finalized && standard === undefined) {
+      : { body: reply.body, standard: undefined, provisional: false };
+    // Not kept: an answer that should have been enhanced but was not (overload, deadline), or one
+    // that a live IDL still being fetched may improve.
+    if (finalized && standard === undefined && provisional !== true) {
       const result = resultOf(body.toString(), call.idRaw);
       // Kept under the asked signature only when it is that transaction: a node (or a proxy) that
       // answers another would otherwise have every later client served the wrong one.

@@ -90,7 +90,9 @@ export async function startGateway(
   const db = shared?.db ?? join(tempDir(), 'keys.sqlite');
   if (!shared && plan === 'unlimited') runCli([...unlimitedPlan, '--db', db]);
   const key = shared?.key ?? createKey(db, plan);
-  const { port, process: child, output } = await spawnServe(['--port', '0', '--db', db, ...args]);
+  // Each gateway keeps its on-chain IDLs apart, so no test sees what another one fetched.
+  const idlCache = args.includes('--onchain-idl-cache') ? [] : ['--onchain-idl-cache', join(tempDir(), 'onchain-idls.sqlite')];
+  const { port, process: child, output } = await spawnServe(['--port', '0', '--db', db, ...idlCache, ...args]);
   const url = `http://127.0.0.1:${port}`;
   return {
     url,
