@@ -2,7 +2,8 @@
  * Answers a read body: batch rules, params of the enhanced methods, the backend call and the
  * enhancement step, then the response text assembled in request order.
  */
-import type { Backend, BackendReply } from '../upstream/backend.js';
+import type { Backend, BackendReply, BatchShare } from '../upstream/backend.js';
+import { ByteBudget } from '../upstream/byte-budget.js';
 import { looksLikeJson } from '../upstream/json-shape.js';
 import type { Enhancer } from '../enhance/enhance.js';
 import type { Flags } from '../http/flags.js';
@@ -24,12 +25,18 @@ export interface DispatchLimits {
   maxBatchEntries: number;
   /** Memory for rendered finalized getTransaction results (UTF-16 code units, roughly bytes). */
   responseCacheBytes: number;
+  /** Upstream answers one batch may hold together (all its entries are held until the last arrives). */
+  maxBatchAnswerBytes: number;
+  /** One entry's upstream answer inside a batch; a single request may have the upstream pool's whole limit. */
+  maxBatchEntryBytes: number;
 }
 
 export const defaultDispatchLimits: DispatchLimits = {
   maxBatchTransactions: 10,
   maxBatchEntries: 100,
   responseCacheBytes: 64 * 1024 * 1024,
+  maxBatchAnswerBytes: 32 * 1024 * 1024,
+  maxBatchEntryBytes: 8 * 1024 * 1024,
 };
 
 export interface DispatchResult {
@@ -101,7 +108,7 @@ export class Dispatcher {
   private async single(entry: Entry, flags: Flags): Promise<DispatchResult> {
     if (entry.kind === 'notification') return { status: 200, body: '' };
     if (entry.kind === 'error') return ok(errorResponse(entry.error, entry.idRaw, entry.omitVersion));
-    const reply = await this.answer(entry, flags, false);
+    const reply = await this.answer(entry, flags);
     // A single pass-through keeps the upstream's own status, bytes and Retry-After (a 429 from the
     // node stays a 429); a body that is not JSON becomes a JSON-RPC error under that status.
     if (looksLikeJson(reply.body)) return reply;
@@ -119,11 +126,12 @@ export class Dispatcher {
     // Each entry gets the refusal with its own id, as a batch answer: clients that match answers to
     // requests (web3.js's getParsedTransactions) then report it instead of failing on a lone object.
     if (refusal !== null) return this.refuseEach(entries, new RpcError(ErrorCode.invalidRequest, refusal));
+    const share: BatchShare = { maxBytes: this.limits.maxBatchEntryBytes, budget: new ByteBudget(this.limits.maxBatchAnswerBytes) };
     const parts = await Promise.all(
       entries.map(async (entry): Promise<string | null> => {
         if (entry.kind === 'notification') return null;
         if (entry.kind === 'error') return errorResponse(entry.error, entry.idRaw, entry.omitVersion);
-        const reply = await this.answer(entry, flags, true);
+        const reply = await this.answer(entry, flags, share);
         if (reply.status !== 200) return errorResponse(upstreamStatusError(reply), entry.idRaw);
         return reply.body.toString().trimEnd();
       }),
@@ -140,13 +148,14 @@ export class Dispatcher {
     );
   }
 
-  private async answer(call: Call, flags: Flags, inBatch: boolean): Promise<BackendReply> {
+  /** `share`: the entry is one of a batch, which bounds what its answer may hold. */
+  private async answer(call: Call, flags: Flags, share?: BatchShare): Promise<BackendReply> {
     const started = performance.now();
     let reply: BackendReply;
     let failed = false;
     try {
       // Answers that are not JSON never get here as 200s: the upstream pool counts them as failures.
-      reply = await this.route(call, flags, inBatch);
+      reply = await this.route(call, flags, share);
       if (reply.status !== 200) this.observer?.upstreamError(`http_${reply.status}`);
     } catch (error) {
       failed = true;
@@ -159,12 +168,12 @@ export class Dispatcher {
     return reply;
   }
 
-  private route(call: Call, flags: Flags, inBatch: boolean): Promise<BackendReply> {
+  private route(call: Call, flags: Flags, share: BatchShare | undefined): Promise<BackendReply> {
     switch (call.method) {
       case 'getTransaction':
-        return this.transaction(call, flags);
+        return this.transaction(call, flags, share);
       case 'getMultipleAccounts':
-        if (inBatch) {
+        if (share !== undefined) {
           throw new RpcError(
             ErrorCode.invalidRequest,
             'getMultipleAccounts cannot be batched; send it as a single request (it takes up to 100 addresses)',
@@ -174,7 +183,7 @@ export class Dispatcher {
       case discoverMethod:
         return Promise.resolve(discover(call));
       default:
-        return this.backend.passThrough(call);
+        return this.backend.passThrough(call, share);
     }
   }
 
@@ -183,13 +192,13 @@ export class Dispatcher {
    * web3.js's getTransaction name none and read the json shape). Finalized answers are served from
    * the response cache once rendered.
    */
-  private async transaction(call: Call, flags: Flags): Promise<BackendReply> {
+  private async transaction(call: Call, flags: Flags, share: BatchShare | undefined): Promise<BackendReply> {
     const request = parseGetTransactionParams(positional(call));
     const finalized = request.cacheable && this.answers.keepsAnything;
     const key = `${request.signature}|${request.encoding}|${request.maxSupportedTransactionVersion ?? '-'}|${+flags.explorerkit}${+flags.actionskit}`;
     const cached = finalized ? await this.answers.get(key) : undefined;
     if (cached !== undefined) return { status: 200, body: resultResponse(cached, call.idRaw) + '\n' };
-    const reply = await this.backend.getTransaction(call, request);
+    const reply = await this.backend.getTransaction(call, request, share);
     if (reply.status !== 200) return reply;
     const { body, standard, provisional } = flags.explorerkit
       ? await this.enhancer.enhance({ method: 'getTransaction', response: reply.body, actions: flags.actionskit })

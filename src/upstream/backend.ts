@@ -4,6 +4,7 @@
  */
 import type { Call } from '../rpc/envelope.js';
 import type { AccountsRequest, TransactionRequest } from '../rpc/params.js';
+import type { ByteBudget } from './byte-budget.js';
 
 /** One answered call: the HTTP status the backend gave and the complete JSON-RPC response text. */
 export interface BackendReply {
@@ -13,11 +14,17 @@ export interface BackendReply {
   headers?: Record<string, string>;
 }
 
+/** What one entry of a batch may hold: its own cap, and the budget all entries share. */
+export interface BatchShare {
+  maxBytes: number;
+  budget: ByteBudget;
+}
+
 export interface Backend {
-  getTransaction(call: Call, request: TransactionRequest): Promise<BackendReply>;
+  getTransaction(call: Call, request: TransactionRequest, share?: BatchShare): Promise<BackendReply>;
   getMultipleAccounts(call: Call, request: AccountsRequest): Promise<BackendReply>;
   /** Every other method: answered unchanged, byte for byte. */
-  passThrough(call: Call): Promise<BackendReply>;
+  passThrough(call: Call, share?: BatchShare): Promise<BackendReply>;
   health(): { ok: boolean; detail: unknown };
   close(): Promise<void>;
 }

@@ -10,7 +10,7 @@ import type { AccountsRequest, TransactionRequest } from '../rpc/params.js';
 import type { LedgerRpc } from '../ledger/ledger-rpc.js';
 import type { StoredTransactionEncoding } from '../ledger/ledger-store.js';
 import { log } from '../observe/log.js';
-import type { Backend, BackendReply } from './backend.js';
+import type { Backend, BackendReply, BatchShare } from './backend.js';
 import type { UpstreamPool } from './upstream-pool.js';
 
 /** Methods whose repetition could change state on the node; everything else may be retried. */
@@ -23,10 +23,10 @@ export class HttpBackend implements Backend {
     private readonly cache: LedgerRpc | null,
   ) {}
 
-  async getTransaction(call: Call, request: TransactionRequest): Promise<BackendReply> {
+  async getTransaction(call: Call, request: TransactionRequest, share?: BatchShare): Promise<BackendReply> {
     const cached = request.cacheable ? this.fromCache(request) : null;
     if (cached !== null) return { status: 200, body: resultResponse(cached, call.idRaw) + '\n' };
-    const reply = await this.pool.send(call.raw, { retryable: true });
+    const reply = await this.pool.send(call.raw, { retryable: true, ...share });
     if (this.cache && reply.status === 200 && request.cacheable && cacheable.has(request.encoding)) {
       this.remember(request, reply.body.toString(), call.idRaw);
     }
@@ -37,8 +37,8 @@ export class HttpBackend implements Backend {
     return this.pool.send(call.raw, { retryable: true });
   }
 
-  passThrough(call: Call): Promise<BackendReply> {
-    return this.pool.send(call.raw, { retryable: !notRetryable.has(call.method) });
+  passThrough(call: Call, share?: BatchShare): Promise<BackendReply> {
+    return this.pool.send(call.raw, { retryable: !notRetryable.has(call.method), ...share });
   }
 
   health() {

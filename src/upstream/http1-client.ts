@@ -12,6 +12,7 @@
  */
 import net from 'node:net';
 import tls from 'node:tls';
+import type { ByteBudget } from './byte-budget.js';
 
 export interface Http1ClientOptions {
   /** http: or https: URL; its path and query are the request target. */
@@ -42,6 +43,7 @@ export type Http1FailureKind =
   | 'malformed'
   | 'headers-too-large'
   | 'too-large'
+  | 'over-budget'
   | 'timeout'
   | 'client-closed'
   | 'network';
@@ -68,6 +70,9 @@ const HEAD_END = Buffer.from('\r\n\r\n');
 interface Exchange {
   body: string | Uint8Array;
   maxBytes: number;
+  /** Shared with the other answers of a batch; what this exchange took is given back if it fails. */
+  budget: ByteBudget | undefined;
+  charged: number;
   /** A reused connection that closes before answering is retried once, for idempotent requests only. */
   idempotent: boolean;
   retriedStale: boolean;
@@ -174,8 +179,14 @@ class Connection {
       return;
     }
     this.headParsed = true;
-    if (this.framing === Framing.Length && this.remaining > this.exchange.maxBytes) {
-      return this.fail(new Http1Failure('too-large', true));
+    if (this.framing === Framing.Length) {
+      const { budget, maxBytes } = this.exchange;
+      if (this.remaining > maxBytes) return this.fail(new Http1Failure('too-large', true));
+      // Counted whole before any of it is kept: a batch learns at once that this answer does not fit.
+      if (budget !== undefined) {
+        if (!budget.take(this.remaining)) return this.fail(new Http1Failure('over-budget', true));
+        this.exchange.charged = this.remaining;
+      }
     }
     if (rest.length > 0) this.onBody(rest);
     else if (this.framing === Framing.Length && this.remaining === 0) this.complete();
@@ -307,10 +318,19 @@ class Connection {
 
   /** Keeps a piece of the body; false when that made it too large (the exchange has failed). */
   private take(part: Buffer): boolean {
+    const exchange = this.exchange!;
     this.bodyBytes += part.length;
-    if (this.bodyBytes > this.exchange!.maxBytes) {
+    if (this.bodyBytes > exchange.maxBytes) {
       this.fail(new Http1Failure('too-large', true));
       return false;
+    }
+    // A length-framed answer was counted whole when its head said how long it is.
+    if (exchange.budget !== undefined && this.framing !== Framing.Length) {
+      if (!exchange.budget.take(part.length)) {
+        this.fail(new Http1Failure('over-budget', true));
+        return false;
+      }
+      exchange.charged += part.length;
     }
     if (part.length > 0) this.parts.push(part);
     return true;
@@ -419,13 +439,15 @@ export class Http1Client {
    */
   request(
     body: string | Uint8Array,
-    options: { timeoutMs: number; maxBytes: number; idempotent: boolean; signal?: AbortSignal },
+    options: { timeoutMs: number; maxBytes: number; idempotent: boolean; signal?: AbortSignal; budget?: ByteBudget },
   ): Promise<Http1Response> {
     return new Promise<Http1Response>((resolve, reject) => {
       if (this.closing) return reject(new Http1Failure('client-closed', false));
       const exchange: Exchange = {
         body,
         maxBytes: options.maxBytes,
+        budget: options.budget,
+        charged: 0,
         idempotent: options.idempotent,
         retriedStale: false,
         timer: undefined,
@@ -497,6 +519,8 @@ export class Http1Client {
 
   /** @internal */
   reject(exchange: Exchange, reason: unknown): void {
+    exchange.budget?.give(exchange.charged);
+    exchange.charged = 0;
     if (this.finish(exchange)) exchange.reject(reason);
   }
 

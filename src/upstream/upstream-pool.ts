@@ -4,6 +4,7 @@ import { EndpointHealth } from './endpoint-health.js';
 import type { EndpointHealthSnapshot } from './endpoint-health.js';
 import { Http1Client, Http1Failure } from './http1-client.js';
 import { looksLikeJson } from './json-shape.js';
+import type { ByteBudget } from './byte-budget.js';
 
 export interface UpstreamOptions {
   /** http(s)://host:port[/path][?query]; the path and query are sent as the request target. */
@@ -45,8 +46,20 @@ class AttemptFailure {
     readonly notSent: boolean,
     /** The node is not to blame (response too large, pool closing); retrying elsewhere will not help. */
     readonly final = false,
+    /** What the client is told instead of an upstream failure. */
+    readonly error?: RpcError,
   ) {}
 }
+
+export interface SendOptions {
+  retryable: boolean;
+  signal?: AbortSignal;
+  maxBytes?: number;
+  budget?: ByteBudget;
+}
+
+const batchTooLarge = (limit: string) =>
+  new RpcError(ErrorCode.payloadTooLarge, `Answer too large for a batch (${limit}); send this request on its own`);
 
 const MAX_BACKOFF_MS = 100;
 
@@ -90,7 +103,8 @@ export class UpstreamPool {
     });
   }
 
-  async send(body: string | Uint8Array, opts: { retryable: boolean; signal?: AbortSignal }): Promise<UpstreamReply> {
+  /** `maxBytes` lowers the pool's answer size limit for this call; `budget` is shared with the rest of its batch. */
+  async send(body: string | Uint8Array, opts: SendOptions): Promise<UpstreamReply> {
     const { retryable, signal } = opts;
     signal?.throwIfAborted();
     if (this.closing) throw failed('upstream connection pool is closed');
@@ -113,7 +127,7 @@ export class UpstreamPool {
       endpoint.health.claim(Date.now());
 
       try {
-        const reply = await this.attempt(endpoint, body, retryable, signal);
+        const reply = await this.attempt(endpoint, body, opts);
         endpoint.health.succeeded();
         // A node refusing for its own rate limit processed nothing; a read asks another node, if any.
         if (reply.status !== 429 || !retryable || !this.untriedAvailable(tried)) return reply;
@@ -130,6 +144,7 @@ export class UpstreamPool {
 
     if (rateLimited !== undefined) return rateLimited;
     if (failure === undefined) throw failed('no upstream endpoint could be tried');
+    if (failure.error !== undefined) throw failure.error;
     if (failure.timeout) {
       throw new RpcError(ErrorCode.upstreamTimeout, `Upstream RPC node did not answer within ${this.timeoutMs} ms; retry later`);
     }
@@ -174,22 +189,19 @@ export class UpstreamPool {
     return (usableTried ?? soonest)!;
   }
 
-  private async attempt(
-    endpoint: Endpoint,
-    body: string | Uint8Array,
-    retryable: boolean,
-    signal: AbortSignal | undefined,
-  ): Promise<UpstreamReply> {
+  private async attempt(endpoint: Endpoint, body: string | Uint8Array, opts: SendOptions): Promise<UpstreamReply> {
+    const maxBytes = Math.min(this.maxResponseBytes, opts.maxBytes ?? Infinity);
     let response;
     try {
       response = await endpoint.client.request(body, {
         timeoutMs: this.timeoutMs,
-        maxBytes: this.maxResponseBytes,
-        idempotent: retryable,
-        signal,
+        maxBytes,
+        idempotent: opts.retryable,
+        signal: opts.signal,
+        budget: opts.budget,
       });
     } catch (err) {
-      throw err instanceof Http1Failure ? this.classify(err) : err;
+      throw err instanceof Http1Failure ? this.classify(err, maxBytes, opts.budget) : err;
     }
     if (response.status >= 500) throw new AttemptFailure(false, `HTTP ${response.status}`, false);
     let answer = response.body;
@@ -226,7 +238,7 @@ export class UpstreamPool {
   }
 
   /** Short reasons safe to show to clients: transport messages are not reused, as they may echo addresses. */
-  private classify(failure: Http1Failure): AttemptFailure {
+  private classify(failure: Http1Failure, maxBytes: number, budget: ByteBudget | undefined): AttemptFailure {
     const notSent = !failure.sent;
     switch (failure.kind) {
       case 'refused':
@@ -251,7 +263,12 @@ export class UpstreamPool {
       case 'headers-too-large':
         return new AttemptFailure(false, 'response headers too large', notSent);
       case 'too-large':
-        return new AttemptFailure(false, `response larger than ${this.maxResponseBytes} bytes`, notSent, true);
+        if (maxBytes < this.maxResponseBytes) {
+          return new AttemptFailure(false, 'too large', notSent, true, batchTooLarge(`one entry's answer may hold at most ${maxBytes} bytes`));
+        }
+        return new AttemptFailure(false, `response larger than ${maxBytes} bytes`, notSent, true);
+      case 'over-budget':
+        return new AttemptFailure(false, 'over budget', notSent, true, batchTooLarge(`its answers may hold ${budget?.limit} bytes together`));
       case 'client-closed':
         return new AttemptFailure(false, 'upstream connection pool is closed', notSent, true);
       case 'network': {
