@@ -123,7 +123,9 @@ class Generator {
       case 'bool':
         return this.int(r(2), node.bytes ?? 1, out);
       case 'string': {
-        const text = Buffer.from(['', 'a', 'héllo', 'ümlaut✓', 'x'.repeat(1 + r(40))][r(5)], 'utf8');
+        // Past 64 bytes, ASCII or not, and a leading BOM (Rust keeps it): the decoder reads these differently.
+        const texts = ['', 'a', 'héllo', 'ümlaut✓', 'x'.repeat(1 + r(90)), 'é'.repeat(1 + r(50)), '\uFEFFbom'];
+        const text = Buffer.from(texts[r(texts.length)], 'utf8');
         if (node.size.kind === 'fixed') {
           const bytes = [...text.subarray(0, node.size.bytes)];
           while (bytes.length < node.size.bytes) bytes.push(0);
