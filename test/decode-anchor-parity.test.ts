@@ -17,57 +17,14 @@ import { BorshCoder, BorshInstructionCoder, type Idl } from '@coral-xyz/anchor';
 import { convertIdlToCamelCase } from '@coral-xyz/anchor/dist/cjs/idl.js';
 import { readIdl } from '../src/idl/read-idl.js';
 import { compileProgram, type CompiledProgram } from '../src/decode/compile.js';
-import { decodeBase58 } from '../src/codec/base58.js';
-import { corpusAccountsDir, corpusTransactionsDir, projectRoot } from '../src/paths.js';
-import { accountKeysOf, instructionEntriesOf, readableResult } from '../src/enhance/transaction-shape.js';
+import { corpusAccountsDir, projectRoot } from '../src/paths.js';
 import { fromLegacy } from './support/anchor-coders.js';
+import { corpusInstructionsAndEvents } from './support/corpus.js';
 
 // Anchor IDL documents are loosely typed JSON; `any` keeps the converter readable.
 type Doc = any;
 
 const idlDir = join(projectRoot, 'idls');
-/** sha256("anchor:event")[..8]: the first bytes of an event emitted through a self-CPI (emit_cpi!). */
-const EVENT_CPI_TAG = Buffer.from('e445a52e51cb9a1d', 'hex');
-
-interface Sample {
-  programId: string;
-  data: Uint8Array;
-  where: string;
-}
-
-/** Non-native instruction data of the corpus (top-level and inner), with program ids resolved. */
-function corpus(): { instructions: Sample[]; events: Sample[] } {
-  const instructions: Sample[] = [];
-  const events: Sample[] = [];
-  for (const file of readdirSync(corpusTransactionsDir).sort()) {
-    if (!/\.(json|jsonParsed|base64)\.json$/.test(file)) continue;
-    const result = readableResult(JSON.parse(readFileSync(join(corpusTransactionsDir, file), 'utf8')));
-    const keys = accountKeysOf(result);
-    const all: Doc[] = instructionEntriesOf(result);
-    all.forEach((ix, i) => {
-      if (ix.parsed !== undefined) return;
-      const programId: string = ix.programId ?? keys[ix.programIdIndex];
-      const data = decodeBase58(ix.data);
-      if (programId === undefined || data === null) return;
-      const where = `${file.slice(0, 12)}… ix ${i}`;
-      instructions.push({ programId, data, where });
-      if (data.length >= 16 && EVENT_CPI_TAG.equals(data.subarray(0, 8)))
-        events.push({ programId, data: data.subarray(8), where: `${where} (self-CPI)` });
-    });
-    // emit!: "Program data: <base64>" logged by the program on top of the invoke stack.
-    const stack: string[] = [];
-    for (const line of (result.meta?.logMessages ?? []) as string[]) {
-      const invoke = /^Program (\w+) invoke \[\d+\]$/.exec(line);
-      if (invoke) stack.push(invoke[1]);
-      else if (/^Program \w+ (success|failed)/.test(line)) stack.pop();
-      else if (line.startsWith('Program data: ') && stack.length > 0) {
-        const data = Buffer.from(line.slice('Program data: '.length).split(' ')[0], 'base64');
-        events.push({ programId: stack[stack.length - 1], data, where: `${file.slice(0, 12)}… log` });
-      }
-    }
-  }
-  return { instructions, events };
-}
 
 // ---- Anchor's decoded values → the gateway's output conventions ----
 
@@ -353,7 +310,7 @@ const writtenName = (list: Doc[], camelList: Doc[], camelName: string): string =
   list[camelList.findIndex((x: Doc) => x.name === camelName)].name;
 
 test('instructions, events and accounts decode as @coral-xyz/anchor BorshCoder decodes them', (t) => {
-  const { instructions, events } = corpus();
+  const { instructions, events } = corpusInstructionsAndEvents();
   const accountFiles = readdirSync(corpusAccountsDir).filter((f) => f.endsWith('.json') && f !== 'MANIFEST.tsv');
   const accounts = accountFiles.map((f) => ({ file: f, value: JSON.parse(readFileSync(join(corpusAccountsDir, f), 'utf8')) }));
 

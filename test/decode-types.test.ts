@@ -123,11 +123,13 @@ test('floats are numbers; NaN and infinities are null', () => {
   assert.equal(decodeOne(f64, bytes64(-Infinity)), null);
 });
 
-test('bool: any non-zero byte is true, wider bools included', () => {
+test('bool: one byte must be 0 or 1 as Borsh requires; a wider bool is true when any byte is non-zero', () => {
   const b: TypeNode = { kind: 'bool' };
   assert.equal(decodeOne(b, [0]), false);
   assert.equal(decodeOne(b, [1]), true);
-  assert.equal(decodeOne(b, [2]), true);
+  // Found by test/borsh-second-opinion.test.ts: Borsh (every Anchor and Shank program) refuses these.
+  assert.equal(decodeOne(b, [2]), undefined);
+  assert.equal(decodeOne(b, [0xff]), undefined);
   assert.equal(decodeOne(b, []), undefined);
   assert.equal(decodeOne({ kind: 'bool', bytes: 4 }, [0, 0, 0, 0]), false);
   assert.equal(decodeOne({ kind: 'bool', bytes: 4 }, [0, 0, 1, 0]), true);
@@ -835,4 +837,34 @@ test('instruction and event data may stop between trailing fields; account data 
   assert.equal(program.decodeInstruction(twoOrders), null, 'a counted item must be whole');
   assert.deepEqual(program.decodeAccount(Buffer.of(9, 1, 0, 0, 0, 2, 0, 0, 0))?.value, { x: 1, y: 2 });
   assert.equal(program.decodeAccount(Buffer.of(9, 1, 0, 0, 0)), null, 'account data is whole');
+});
+
+// Found by test/borsh-second-opinion.test.ts: data that stopped after a None field decoded, after a
+// Some field it did not (the Some cleared the struct's openness for good, not just for its value).
+test('instruction data may stop after an option field whether it is None or Some', () => {
+  const opt: TypeNode = { kind: 'option', item: u8, tag: 1, fixed: false };
+  const program = compileProgram({
+    address: '11111111111111111111111111111111',
+    name: 'fuel',
+    dialect: 'anchor',
+    instructions: [
+      {
+        name: 'f',
+        discriminator: DISC,
+        accounts: [],
+        args: [
+          { name: 'taker', type: opt },
+          { name: 'maker', type: opt },
+        ],
+      },
+    ],
+    accounts: [],
+    events: [],
+    errors: [],
+    types: new Map(),
+  });
+  assert.deepEqual(program.decodeInstruction(Uint8Array.of(0xaa, 0))?.args, { taker: null });
+  assert.deepEqual(program.decodeInstruction(Uint8Array.of(0xaa, 1, 112))?.args, { taker: 112 });
+  assert.deepEqual(program.decodeInstruction(Uint8Array.of(0xaa, 1, 112, 1, 7))?.args, { taker: 112, maker: 7 });
+  assert.equal(program.decodeInstruction(Uint8Array.of(0xaa, 1)), null, 'Some without its value');
 });

@@ -12,6 +12,7 @@ import { corpusTransactionsDir } from '../src/paths.js';
 import { loadBundledRegistry } from '../src/decode/registry.js';
 import { decodeBase58 } from '../src/codec/base58.js';
 import { accountKeysOf, instructionEntriesOf, readableResult } from '../src/enhance/transaction-shape.js';
+import { byteMutator } from './support/mutate.js';
 
 const rounds = Number(process.env.FUZZ_ROUNDS ?? 5);
 const seed = Number(process.env.FUZZ_SEED ?? 20261122);
@@ -23,26 +24,7 @@ const random = (n: number) => {
 };
 const randomBytes = (n: number) => Uint8Array.from({ length: n }, () => random(256));
 
-function mutate(data: Uint8Array): Uint8Array {
-  switch (random(4)) {
-    case 0:
-      return data.subarray(0, random(data.length + 1));
-    case 1:
-      return Uint8Array.from([...data, ...randomBytes(random(64))]);
-    case 2: {
-      const out = Uint8Array.from(data);
-      for (let k = 0; k < 1 + random(4); k++) if (out.length > 0) out[random(out.length)] ^= 1 << random(8);
-      return out;
-    }
-    default: {
-      // A length-like field blown up: four 0xff bytes somewhere after the discriminator.
-      const out = Uint8Array.from(data);
-      const at = Math.min(out.length, 8 + random(Math.max(1, out.length - 8)));
-      out.set([0xff, 0xff, 0xff, 0xff].slice(0, Math.max(0, out.length - at)), at);
-      return out;
-    }
-  }
-}
+const mutate = byteMutator(random);
 
 /** Corpus instruction data by program id, as seeds for mutation. */
 function corpusData(): Map<string, Uint8Array[]> {

@@ -362,8 +362,12 @@ class Compiler {
         }
         // Borsh and COption both refuse tags other than 0 and 1.
         if (t !== 1) return FAIL;
+        // The value after a Some tag must be whole; the fields after the option may still be absent.
+        const open = c.open;
         c.open = false;
-        return readItem(c);
+        const v = readItem(c);
+        c.open = open;
+        return v;
       },
       minSize: tag + skip,
       fixedSize: fixed ? tag + skip : itemSize === 0 ? tag : undefined,

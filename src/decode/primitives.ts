@@ -130,8 +130,12 @@ export function floatReader(bytes: 4 | 8): Read {
   };
 }
 
+/**
+ * A one-byte bool is Borsh's: it refuses any byte but 0 and 1, so no Anchor or Shank program ever
+ * accepted data that holds another. Wider (Codama) bools are true when any byte is non-zero.
+ */
 export function boolReader(bytes: number): Read {
-  if (bytes === 1) return (c) => (c.pos + 1 > c.end ? FAIL : c.bytes[c.pos++] !== 0);
+  if (bytes === 1) return (c) => (c.pos + 1 > c.end || c.bytes[c.pos] > 1 ? FAIL : c.bytes[c.pos++] === 1);
   return (c) => {
     const p = c.pos;
     if (p + bytes > c.end) return FAIL;

@@ -12,7 +12,7 @@ export type TypeNode =
   /** Solana's compact-u16 (1 to 3 bytes, 7 bits each). */
   | { kind: 'shortU16' }
   | { kind: 'float'; bytes: 4 | 8 }
-  /** `bytes` wide (1 unless a Codama IDL says otherwise); any non-zero value is true. */
+  /** `bytes` wide (1 unless a Codama IDL says otherwise); one byte must be 0 or 1 (Borsh), a wider bool is true when non-zero. */
   | { kind: 'bool'; bytes?: number }
   | { kind: 'pubkey' }
   /**

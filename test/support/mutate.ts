@@ -17,3 +17,30 @@ export function textMutator(seed: number, alphabet: string): (text: string) => s
     return text;
   };
 }
+
+/**
+ * Seeded byte mutations for the decoders' fuzzing: a truncation, random bytes appended, bit flips,
+ * or a length-like field blown up (four 0xff bytes somewhere after an 8-byte discriminator).
+ */
+export function byteMutator(random: (n: number) => number): (data: Uint8Array) => Uint8Array {
+  const randomBytes = (n: number) => Uint8Array.from({ length: n }, () => random(256));
+  return (data) => {
+    switch (random(4)) {
+      case 0:
+        return data.subarray(0, random(data.length + 1));
+      case 1:
+        return Uint8Array.from([...data, ...randomBytes(random(64))]);
+      case 2: {
+        const out = Uint8Array.from(data);
+        for (let k = 0; k < 1 + random(4); k++) if (out.length > 0) out[random(out.length)] ^= 1 << random(8);
+        return out;
+      }
+      default: {
+        const out = Uint8Array.from(data);
+        const at = Math.min(out.length, 8 + random(Math.max(1, out.length - 8)));
+        out.set([0xff, 0xff, 0xff, 0xff].slice(0, Math.max(0, out.length - at)), at);
+        return out;
+      }
+    }
+  };
+}
