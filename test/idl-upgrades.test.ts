@@ -8,6 +8,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadBundledRegistry, registryOf } from '../src/decode/registry.js';
@@ -203,4 +204,19 @@ test('OKX router: the earlier build cannot read that swap, and keeps what the ne
   // Its Dex enum stops at 79 venues; AlphaQ and Manifest came later.
   const onlyEarlier = registryOf([{ description: earlier.description }]);
   assert.equal(decodeInstructionEntry(OKX, key(ix.data), ix.accounts.map(key), onlyEarlier), null);
+});
+
+test('WNS: Token-2022 transfer-hook calls decode as execute, by the interface discriminator the IDL carries', () => {
+  const WNS = 'wns1gDLt8fgLcGhWi5MqAqgXpwEP1JftKE9eZnXS1HM';
+  // Token-2022 calls a mint's hook with spl-transfer-hook-interface's Execute:
+  // sha256("spl-transfer-hook-interface:execute")[..8], then the u64 amount.
+  const tag = createHash('sha256').update('spl-transfer-hook-interface:execute').digest().subarray(0, 8);
+  const amount = Buffer.alloc(8);
+  amount.writeBigUInt64LE(1n);
+  const accounts = Array.from({ length: 5 }, (_, i) => encodeBase58(Uint8Array.from({ length: 32 }, () => i + 1)));
+  const entry = decodeInstructionEntry(WNS, encodeBase58(Buffer.concat([tag, amount])), accounts, registry);
+  assert.equal(entry?.parsed.type, 'execute');
+  assert.equal(entry.parsed.info.amount, '1');
+  assert.equal(entry.parsed.info.sourceAccount, accounts[0]);
+  assert.equal(entry.parsed.info.extraMetasAccount, accounts[4]);
 });
