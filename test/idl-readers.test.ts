@@ -92,7 +92,7 @@ const countDifferences: Record<string, { instructions?: number; accounts?: numbe
     events: 6,
     why: 'MANIFEST counts no events for this Codama file; program.events holds 6 eventNodes',
   },
-  '6m2CDdhRgxpH4WjvdzxAYbGxwdGUz5MziiL5jek2kBma.json': {
+  '6m2CDdhRgxpH4WjvdzxAYbGxwdGUz5MziiL5jek2kBma@0.1.0-17ix.json': {
     instructions: 20,
     why: 'hints.json adds the three *2 aliases of an earlier build',
   },

@@ -3,13 +3,15 @@
  * on real mainnet data against the values the source that published the layout expects: for
  * Jupiter Perpetuals, Yellowstone Vixen's tests (tests/proc-macro/tests/perpetuals.rs and
  * tests/proc-macro-events/tests/perpetuals.rs) on its fixtures, which test/fixtures/vixen/ keeps
- * verbatim (MIT) and ledger/accounts/ holds converted.
+ * verbatim (MIT) and ledger/accounts/ holds converted; for the OKX DEX router, Vixen's
+ * tests/proc-macro/tests/okx_dex.rs on its SwapV3 transaction.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadBundledRegistry } from '../src/decode/registry.js';
+import { loadBundledRegistry, registryOf } from '../src/decode/registry.js';
 import { decodeAccountData } from '../src/enhance/accounts.js';
 import { decodeInstructionEntry } from '../src/enhance/transaction.js';
 import { encodeBase58 } from '../src/codec/base58.js';
@@ -33,15 +35,15 @@ interface VixenInstruction {
   inner?: VixenInstruction[];
 }
 
-function vixenEntries(file: string) {
+function vixenEntries(file: string, programId = PERPS) {
   const fixture = JSON.parse(readFileSync(join(projectRoot, 'test', 'fixtures', 'vixen', file), 'utf8')) as {
     instructions: VixenInstruction[];
   };
   const flat = (ixs: VixenInstruction[]): VixenInstruction[] => ixs.flatMap((ix) => [ix, ...flat(ix.inner ?? [])]);
   const key = (bytes: number[]) => encodeBase58(Uint8Array.from(bytes));
   return flat(fixture.instructions)
-    .filter((ix) => key(ix.program) === PERPS)
-    .map((ix) => decodeInstructionEntry(PERPS, key(ix.data), ix.accounts.map(key), registry));
+    .filter((ix) => key(ix.program) === programId)
+    .map((ix) => decodeInstructionEntry(programId, key(ix.data), ix.accounts.map(key), registry));
 }
 
 function parsedOf(entries: ReturnType<typeof vixenEntries>, type: string) {
@@ -149,4 +151,72 @@ test('reader hints: accountSizes and typesAsAccounts refuse what the IDL does no
   assert.throws(() => readIdl(doc, { address, accountSizes: { Missing: 1 } }), /has no account Missing/);
   // An Anchor account has its discriminator; a size would be a second rule for telling it apart.
   assert.throws(() => readIdl(doc, { address, accountSizes: { Pool: 324 } }), /has a discriminator already/);
+});
+
+const OKX = '6m2CDdhRgxpH4WjvdzxAYbGxwdGUz5MziiL5jek2kBma';
+const OKX_SWAP_V3 = '2WhQXGYdZrrQrixgsxALHgZUiM5SdHasiX56jJb6QMZHXnYf69zFfUoJLmCjKHzfuA2UV5kaPRfhqPGudJDZeWwk_tx.json';
+
+test('OKX router: the newest layout reads a swapV3 through AlphaQ and Manifest as Vixen expects', () => {
+  const swap = parsedOf(vixenEntries(OKX_SWAP_V3, OKX), 'swapV3');
+  assert.deepEqual(swap.args, {
+    amountIn: '38623833337',
+    expectAmountOut: '48981429027',
+    minReturn: '48491614736',
+    amounts: ['38623833337'],
+    routes: [[{ dexes: ['alphaQ', 'manifest'], weights: [54, 46] }]],
+  });
+  assert.equal(swap.commissionInfo, 0);
+  assert.equal(swap.platformFeeRate, 0);
+  assert.equal(swap.orderId, '0');
+  assert.equal(swap.payer, '66FZfEpN1ZwYQaEgnZrKohNGaS4T3kzRkdoWZTGMiKTc');
+  assert.equal(swap.sourceTokenAccount, '5mWLMNwyyiyZfvQW3nHfJRjhXyany7aQjNfehr2v96dh');
+  assert.equal(swap.destinationTokenAccount, 'ELvYu6Df3pB1JAueraFGHVYFNWMdxrSnLV1eCK6oMt3L');
+  assert.equal(swap.sourceMint, 'J1toso1uCk3RLmjorhTtrVwY9HJ7X8V9yYac6Y7kGCPn');
+  assert.equal(swap.destinationMint, 'So11111111111111111111111111111111111111112');
+  // Vixen's None: the client passed the program id in the optional accounts' places.
+  assert.equal(swap.commissionAccount, null);
+  assert.equal(swap.platformFeeAccount, null);
+  assert.equal(swap.saAuthority, 'HV1KXxWFaSeriyFvXyx48FqG9BoFbfinB8njCJonqP7K');
+  assert.equal(swap.sourceTokenSa, 'D5wjgMadAHGstes5ZTCuw8XnGhxiQdsiMo3D44bei3tu');
+  assert.equal(swap.destinationTokenSa, '2rikd7tzPbmowhUJzPNVtX7fuUGcnBa8jqJnx6HbtHeE');
+  assert.equal(swap.systemProgram, '11111111111111111111111111111111');
+  const rest = swap.remainingAccounts as string[];
+  assert.equal(rest.length, 29);
+  assert.equal(rest[0], 'ALPHAQmeA7bjrVuccPsYPiCvsi428SNwte66Srvs4pHA');
+  assert.equal(rest[15], 'MNFSTqtC93rEfYHB6hF82sKdZpUDFWkViLByLd1k1Ms');
+  assert.equal(rest[28], 'E1mBVQyt7BHK8SaBSfME7usYxx94T4DtHEjbUpEBhZx');
+});
+
+test('OKX router: the earlier build cannot read that swap, and keeps what the newest build dropped', () => {
+  const [newest, ...older] = registry.versions(OKX);
+  assert.ok(older.length >= 1);
+  assert.equal(
+    newest.description.instructions.some((ix) => ix.name === 'commission_spl_swap' || ix.name === 'commissionSplSwap'),
+    false,
+  );
+  const earlier = older.find((v) => v.description.instructions.some((ix) => ix.name === 'commission_spl_swap'));
+  assert.ok(earlier, 'the earlier build with commission_spl_swap stays listed');
+  const fixture = JSON.parse(readFileSync(join(projectRoot, 'test', 'fixtures', 'vixen', OKX_SWAP_V3), 'utf8')) as {
+    instructions: VixenInstruction[];
+  };
+  const [ix] = fixture.instructions;
+  const key = (bytes: number[]) => encodeBase58(Uint8Array.from(bytes));
+  // Its Dex enum stops at 79 venues; AlphaQ and Manifest came later.
+  const onlyEarlier = registryOf([{ description: earlier.description }]);
+  assert.equal(decodeInstructionEntry(OKX, key(ix.data), ix.accounts.map(key), onlyEarlier), null);
+});
+
+test('WNS: Token-2022 transfer-hook calls decode as execute, by the interface discriminator the IDL carries', () => {
+  const WNS = 'wns1gDLt8fgLcGhWi5MqAqgXpwEP1JftKE9eZnXS1HM';
+  // Token-2022 calls a mint's hook with spl-transfer-hook-interface's Execute:
+  // sha256("spl-transfer-hook-interface:execute")[..8], then the u64 amount.
+  const tag = createHash('sha256').update('spl-transfer-hook-interface:execute').digest().subarray(0, 8);
+  const amount = Buffer.alloc(8);
+  amount.writeBigUInt64LE(1n);
+  const accounts = Array.from({ length: 5 }, (_, i) => encodeBase58(Uint8Array.from({ length: 32 }, () => i + 1)));
+  const entry = decodeInstructionEntry(WNS, encodeBase58(Buffer.concat([tag, amount])), accounts, registry);
+  assert.equal(entry?.parsed.type, 'execute');
+  assert.equal(entry.parsed.info.amount, '1');
+  assert.equal(entry.parsed.info.sourceAccount, accounts[0]);
+  assert.equal(entry.parsed.info.extraMetasAccount, accounts[4]);
 });
