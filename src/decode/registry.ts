@@ -37,7 +37,13 @@ const idlFile = /^([1-9A-HJ-NP-Za-km-z]{32,44})(@[^/]+)?\.json$/;
 
 export function registryOf(versions: ProgramVersion[]): ProgramRegistry {
   const byId = new Map<string, ProgramVersion[]>();
-  for (const v of versions) byId.set(v.description.address, [...(byId.get(v.description.address) ?? []), v]);
+  for (const v of versions) {
+    const known = byId.get(v.description.address);
+    // One `program` name per program, the newest description's, whichever version decodes an entry:
+    // IDL dialects spell it differently (`dex_solana`, `dexSolana`) and clients match on it.
+    const named = known === undefined ? v : { ...v, description: { ...v.description, name: known[0].description.name } };
+    byId.set(v.description.address, [...(known ?? []), named]);
+  }
   const compiled = new Map<ProgramVersion, CompiledProgram>();
   const compiledOf = (v: ProgramVersion) => {
     let program = compiled.get(v);

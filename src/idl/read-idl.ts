@@ -30,6 +30,8 @@ export interface IdlHints {
    * alias gets the Anchor discriminator of its own name.
    */
   instructionAliases?: Record<string, string>;
+  /** The `program` name shown in answers, where the IDL spells it otherwise than earlier versions did. */
+  name?: string;
   /**
    * Accounts a program lets a client leave out of the list, which the IDL does not mark: instruction
    * name → account names (Raydium AMM v4 swaps take 17 or 18 accounts, the 18th being target orders).
@@ -83,7 +85,8 @@ export function readIdl(json: unknown, hints: IdlHints = {}): ProgramDescription
   if (hints.instructionTags !== undefined && read !== readAnchorLegacy) {
     throw new Error(`instructionTags are for IDLs without discriminators; this ${dialect} IDL has its own`);
   }
-  return settle(withAccountHints(withOmittedAccounts(withAliases(read(json, hints), hints), hints), hints), hints);
+  const program = settle(withAccountHints(withOmittedAccounts(withAliases(read(json, hints), hints), hints), hints), hints);
+  return hints.name === undefined ? program : { ...program, name: hints.name };
 }
 
 function withOmittedAccounts(program: ProgramDescription, hints: IdlHints): ProgramDescription {

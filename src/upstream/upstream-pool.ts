@@ -264,11 +264,23 @@ export class UpstreamPool {
         return new AttemptFailure(false, 'response headers too large', notSent);
       case 'too-large':
         if (maxBytes < this.maxResponseBytes) {
-          return new AttemptFailure(false, 'too large', notSent, true, batchTooLarge(`one entry's answer may hold at most ${maxBytes} bytes`));
+          return new AttemptFailure(
+            false,
+            'too large',
+            notSent,
+            true,
+            batchTooLarge(`one entry's answer may hold at most ${maxBytes} bytes`),
+          );
         }
         return new AttemptFailure(false, `response larger than ${maxBytes} bytes`, notSent, true);
       case 'over-budget':
-        return new AttemptFailure(false, 'over budget', notSent, true, batchTooLarge(`its answers may hold ${budget?.limit} bytes together`));
+        return new AttemptFailure(
+          false,
+          'over budget',
+          notSent,
+          true,
+          batchTooLarge(`its answers may hold ${budget?.limit} bytes together`),
+        );
       case 'client-closed':
         return new AttemptFailure(false, 'upstream connection pool is closed', notSent, true);
       case 'network': {
