@@ -28,6 +28,9 @@ import { HttpServer } from './http/server.js';
 import { GatewayMetrics } from './observe/metrics.js';
 import { log, redactedUrl, setLogLevel } from './observe/log.js';
 import { RedisResponseStore } from './cache/response-store.js';
+import { PubSubServer } from './pubsub/server.js';
+import { PubSubMetrics } from './pubsub/metrics.js';
+import { pubsubUrlOf } from './pubsub/upstream-link.js';
 import { renderingVersion } from './cache/rendering-version.js';
 
 export const defaultLedgerFile = join(projectRoot, 'dist', 'ledger.sqlite');
@@ -76,7 +79,27 @@ export interface GatewayOptions {
   onchainIdlMaxPrograms?: number;
   /** MiB of IDL text the on-chain IDL cache holds. */
   onchainIdlMaxMiB?: number;
+  /** PubSub's second listener; absent: port + 1 (any free port when `port` is 0); 0: none. */
+  wsPort?: number;
+  /** The upstream PubSub URLs; absent: derived from `upstreams` as clients derive them. */
+  upstreamWs?: string[];
+  /** PubSub client connections at once. */
+  wsMaxConnections?: number;
+  /** MiB a PubSub client may leave unread before it is closed. */
+  wsMaxBufferedMiB?: number;
+  /** Milliseconds subscriptions wait for a lost upstream PubSub before their clients are closed. */
+  wsUpstreamGraceMs?: number;
 }
+
+export const defaultPubSub = {
+  maxConnections: 10_000,
+  maxBufferedMiB: 8,
+  upstreamGraceMs: 10_000,
+  /** Subscriptions per key for plans without their own number. */
+  maxSubscriptions: 1_000,
+  idleTimeoutSeconds: 60,
+  maxUpstreamMessageBytes: 32 * 1024 * 1024,
+};
 
 export const defaultOnchainIdlCacheFile = join(projectRoot, 'var', 'onchain-idls.sqlite');
 export const defaultOnchainIdl = {
@@ -94,6 +117,8 @@ export const defaultInlineBelowBytes = 4096;
 
 export interface Gateway {
   port: number;
+  /** PubSub's second listener; null when off. */
+  wsPort: number | null;
   keys: KeyStore | AsyncKeyStore;
   /** Writes the usage counted so far (also on the way out after a fatal error). */
   flushUsage(): Promise<void>;
@@ -166,23 +191,45 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       ? options.limits
       : { ...options.limits, responseCacheBytes: options.responseCacheMiB * 1024 * 1024 };
   const dispatcher: Dispatcher = new Dispatcher(backend, enhancer, { limits, observer: metrics, sharedCache });
+  const maxBodyBytes = options.maxBodyBytes ?? 51_200;
+  const pubsub = new PubSubServer(
+    {
+      upstreamUrls: options.upstreamWs?.length ? options.upstreamWs : upstreams.map(pubsubUrlOf),
+      ledger: upstreams.length === 0 ? ledgerStore : null,
+      upstreamTimeoutMs: options.upstreamTimeoutMs ?? 10_000,
+      upstreamGraceMs: options.wsUpstreamGraceMs ?? defaultPubSub.upstreamGraceMs,
+      maxConnections: options.wsMaxConnections ?? defaultPubSub.maxConnections,
+      maxMessageBytes: maxBodyBytes,
+      maxUpstreamMessageBytes: defaultPubSub.maxUpstreamMessageBytes,
+      maxBufferedBytes: (options.wsMaxBufferedMiB ?? defaultPubSub.maxBufferedMiB) * 1024 * 1024,
+      idleTimeoutSeconds: defaultPubSub.idleTimeoutSeconds,
+      defaultMaxSubscriptions: defaultPubSub.maxSubscriptions,
+    },
+    authorizer,
+    enhancer,
+    new PubSubMetrics(metrics.registry),
+  );
   const http = new HttpServer(
     {
       host: options.host ?? '127.0.0.1',
       port: options.port ?? 8899,
-      maxBodyBytes: options.maxBodyBytes ?? 51_200,
+      maxBodyBytes,
       maxNesting: defaultMaxNesting,
       health: () => backend.health(),
       metrics,
+      routes: (app) => pubsub.attach(app),
     },
     authorizer,
     dispatcher,
   );
   const port = await http.listen();
+  const requestedWsPort = options.wsPort ?? ((options.port ?? 8899) === 0 ? 0 : (options.port ?? 8899) + 1);
+  const wsPort = options.wsPort === 0 ? null : await pubsub.listen(options.host ?? '127.0.0.1', requestedWsPort);
   log.info(
     {
       host: options.host ?? '127.0.0.1',
       port,
+      wsPort,
       upstreams: upstreams.map(redactedUrl),
       workers,
       keyStore: options.postgresUrl ? 'postgres' : 'sqlite',
@@ -194,12 +241,14 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   );
   return {
     port,
+    wsPort,
     keys,
     flushUsage: () => authorizer.flushUsage(),
     async close() {
       // Usage first: a service manager's stop timeout may end the process during the grace period,
       // and whatever was counted before it must not be lost with it.
       http.stopListening();
+      pubsub.close();
       await authorizer.flushUsage().catch((error: unknown) => log.error({ err: error }, 'usage write failed at stop'));
       await http.close();
       await backend.close();

@@ -42,7 +42,18 @@ test('with nothing given, every setting is the documented default', () => {
     onchainIdlCacheFile: join(projectRoot, 'var', 'onchain-idls.sqlite'),
     onchainIdlMaxPrograms: 256,
     onchainIdlMaxMiB: 64,
+    upstreamWs: [],
+    wsMaxConnections: 10_000,
+    wsMaxBufferedMiB: 8,
+    wsUpstreamGraceMs: 10_000,
   });
+});
+
+test('PubSub: upstream-ws needs an upstream; the buffer limit is at least 1 MiB; ws-port has no fixed default', () => {
+  assert.match(resolveServeOptions(flags(['--upstream-ws', 'ws://node.example/']), {}).errors.join('\n'), /no upstream is set/);
+  assert.match(resolveServeOptions(flags(['--ws-max-buffered-mib', '0']), {}).errors.join('\n'), /at least 1/);
+  assert.equal(resolveServeOptions(flags(['--port', '9000']), {}).options.wsPort, undefined);
+  assert.equal(resolveServeOptions(flags(['--ws-port', '0']), {}).options.wsPort, 0);
 });
 
 test('onchain-idl: on needs an upstream; the wait is bounded; the cache limits are at least 1', () => {
@@ -89,12 +100,16 @@ test('every setting has a flag, a variable and a config key that each reach the 
       'onchain-idl-wait-ms': '40',
       'onchain-idl-max-programs': '12',
       'onchain-idl-max-mib': '3',
+      'ws-port': '4322',
+      'ws-max-connections': '7',
+      'ws-max-buffered-mib': '2',
+      'ws-upstream-grace': '2500',
     })[name] ?? `/some/${name}`;
   for (const setting of settings) {
     const text = setting.kind === 'switch' ? 'on' : sample(setting.name);
     const expected = setting.kind === 'switch' ? true : /^\d+$/.test(text) ? Number(text) : setting.kind === 'list' ? [text] : text;
-    // On-chain IDLs are read through an upstream: turning them on needs one.
-    const upstream = setting.name === 'onchain-idl' ? ['--upstream', 'http://node.example/'] : [];
+    // On-chain IDLs and PubSub are read through an upstream: turning them on or naming its URL needs one.
+    const upstream = setting.name === 'onchain-idl' || setting.name === 'upstream-ws' ? ['--upstream', 'http://node.example/'] : [];
     const fromFlag = resolveServeOptions(flags([`--${setting.name}`, text, ...upstream]), {});
     const fromEnv = resolveServeOptions(flags(upstream), { [envName(setting.name)]: text });
     const fromFile = resolveServeOptions(flags(upstream), {}, file({ [setting.name]: setting.kind === 'list' ? [text] : expected }));

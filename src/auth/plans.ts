@@ -5,6 +5,8 @@ export interface Plan {
   /** null means unlimited. */
   monthlyQuota: number | null;
   enhancedParsing: boolean;
+  /** PubSub subscriptions one key may hold at once, over all its connections; absent: the gateway's default. */
+  maxSubscriptions?: number;
 }
 
 /** Seeded into a new key store; operators may edit the stored rows afterwards. */

@@ -12,6 +12,7 @@ import {
   defaultLedgerFile,
   defaultOnchainIdl,
   defaultOnchainIdlCacheFile,
+  defaultPubSub,
   defaultWorkers,
   type GatewayOptions,
 } from '../gateway.js';
@@ -40,7 +41,8 @@ export type ServeOptions = Required<
     | 'onchainIdlMaxMiB'
   >
 > &
-  Pick<GatewayOptions, 'redisUrl' | 'postgresUrl' | 'onchainIdl'>;
+  Pick<GatewayOptions, 'redisUrl' | 'postgresUrl' | 'onchainIdl' | 'wsPort'> &
+  Required<Pick<GatewayOptions, 'upstreamWs' | 'wsMaxConnections' | 'wsMaxBufferedMiB' | 'wsUpstreamGraceMs'>>;
 
 type Kind = 'text' | 'list' | 'port' | 'count' | 'milliseconds' | 'level' | 'switch';
 
@@ -73,6 +75,12 @@ export const settings: Setting[] = [
   { name: 'onchain-idl-cache', option: 'onchainIdlCacheFile', kind: 'text', fallback: defaultOnchainIdlCacheFile },
   { name: 'onchain-idl-max-programs', option: 'onchainIdlMaxPrograms', kind: 'count', fallback: defaultOnchainIdl.maxPrograms },
   { name: 'onchain-idl-max-mib', option: 'onchainIdlMaxMiB', kind: 'count', fallback: defaultOnchainIdl.maxMiB },
+  // No fallback: port + 1, as the standard node (the gateway derives it from `port`).
+  { name: 'ws-port', option: 'wsPort', kind: 'port' },
+  { name: 'upstream-ws', option: 'upstreamWs', kind: 'list', fallback: [] },
+  { name: 'ws-max-connections', option: 'wsMaxConnections', kind: 'count', fallback: defaultPubSub.maxConnections },
+  { name: 'ws-max-buffered-mib', option: 'wsMaxBufferedMiB', kind: 'count', fallback: defaultPubSub.maxBufferedMiB },
+  { name: 'ws-upstream-grace', option: 'wsUpstreamGraceMs', kind: 'milliseconds', fallback: defaultPubSub.upstreamGraceMs },
 ];
 
 /** An answer waits at most this long for an IDL: past it, the answer's own latency is what suffers. */
@@ -158,6 +166,9 @@ export function resolveServeOptions(flags: Flags, env: Env, file?: { path: strin
     errors.push('onchain-idl is on but no upstream is set: on-chain IDLs are read through the upstream node');
   if (resolved.onchainIdlWaitMs > maxOnchainIdlWaitMs)
     errors.push(`onchain-idl-wait-ms must be at most ${maxOnchainIdlWaitMs}, got ${resolved.onchainIdlWaitMs}`);
+  if (resolved.upstreamWs?.length > 0 && resolved.upstreams?.length === 0)
+    errors.push('upstream-ws is set but no upstream is set: PubSub is relayed only in front of an upstream node');
+  if (resolved.wsMaxBufferedMiB === 0) errors.push('ws-max-buffered-mib must be at least 1');
   if (resolved.onchainIdlMaxPrograms === 0 || resolved.onchainIdlMaxMiB === 0)
     errors.push('onchain-idl-max-programs and onchain-idl-max-mib must be at least 1; turn on-chain IDLs off with onchain-idl off');
   return { options: resolved, errors };

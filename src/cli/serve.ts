@@ -14,6 +14,12 @@ export async function runServe(args: string[]): Promise<void> {
     options.upstreams.length > 0
       ? `${options.upstreams.length} upstream node(s)${options.ledgerCache ? ', ledger as cache' : ''}`
       : 'the embedded ledger';
+  // Before the listening line, which tests and scripts wait for: by then both ports are known.
+  const wsBase = `ws://${options.host}`;
+  console.log(
+    `PubSub (WebSocket) on ${wsBase}:${gateway.port}/<key>` +
+      (gateway.wsPort === null ? ' only (ws-port 0)' : ` and ${wsBase}:${gateway.wsPort}/<key> (port + 1, where web3.js looks)`),
+  );
   console.log(`enhanced-rpc listening on ${base} (answers from ${source})`);
   console.log(`HTTP: ${nativeBuild.package}, native ${nativeBuild.binary}.node sha256 ${nativeBuild.sha256} (as pinned)`);
   if ((await gateway.keys.countKeys()) === 0) {

@@ -22,6 +22,8 @@ export interface HttpOptions {
   maxNesting: number;
   health: () => { ok: boolean; detail: unknown };
   metrics: GatewayMetrics;
+  /** Routes of other protocols on the same port (PubSub's WebSocket upgrade), placed before the HTTP ones. */
+  routes?: (app: TemplatedApp) => void;
 }
 
 interface Outcome {
@@ -45,7 +47,7 @@ const rpcFailure = (status: number, error: RpcError, idRaw = 'null', headers?: R
 });
 
 /** API keys are a single path segment; anything deeper is not an RPC endpoint. */
-function keyFromPath(url: string): string | null | undefined {
+export function keyFromPath(url: string): string | null | undefined {
   const path = url.endsWith('/') && url.length > 1 ? url.slice(0, -1) : url;
   if (path === '/' || path === '') return null;
   const segment = path.slice(1);
@@ -69,6 +71,7 @@ export class HttpServer {
     private readonly dispatcher: Dispatcher,
   ) {
     this.app = uws.App();
+    this.options.routes?.(this.app);
     // The node's own /health: plain text that load balancers and Solana tooling already understand.
     this.app.get('/health', (res) => {
       const healthy = this.options.health().ok;

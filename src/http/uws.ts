@@ -60,4 +60,4 @@ function loadNative(): { uws: typeof Uws; build: NativeBuild } {
 const loaded = loadNative();
 export const uws = loaded.uws;
 export const nativeBuild = loaded.build;
-export type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket } from 'uWebSockets.js';
+export type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket, WebSocket, WebSocketBehavior } from 'uWebSockets.js';

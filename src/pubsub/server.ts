@@ -1,0 +1,478 @@
+/**
+ * PubSub over WebSocket, on uWebSockets.js: on the gateway's own port and path (`/<key>`) and on a
+ * second listener (port + 1, where web3.js looks for it). Keys, plans and rate limits are decided
+ * before the upgrade, so a refused client gets an HTTP status, not a socket that closes. Every
+ * subscribe and unsubscribe counts against the key's rate, and the plan bounds how many
+ * subscriptions a key holds at once across all its connections.
+ */
+import { uws, type TemplatedApp, type us_listen_socket, type WebSocket, type WebSocketBehavior, type HttpResponse } from '../http/uws.js';
+import { parseFlags, enhanced, type Flags } from '../http/flags.js';
+import { keyFromPath } from '../http/server.js';
+import { errorResponse, readBody, resultResponse, type Entry } from '../rpc/envelope.js';
+import { ErrorCode, methodNotFound, RpcError } from '../rpc/errors.js';
+import type { Access, Authorizer } from '../auth/authorizer.js';
+import type { Enhancer } from '../enhance/enhance.js';
+import type { LedgerStore } from '../ledger/ledger-store.js';
+import { log } from '../observe/log.js';
+import {
+  bySubscribe,
+  byUnsubscribe,
+  checkSubscribe,
+  checkUnsubscribe,
+  invalidSubscriptionId,
+  needsUpstream,
+  type SubscriptionKind,
+} from './methods.js';
+import { UpstreamLink, type Shared } from './upstream-link.js';
+import { enhanceNotification } from './enhance-stream.js';
+import type { PubSubMetrics } from './metrics.js';
+
+export interface PubSubOptions {
+  /** Upstream PubSub URLs; empty: answer from the ledger. */
+  upstreamUrls: string[];
+  ledger: LedgerStore | null;
+  upstreamTimeoutMs: number;
+  upstreamGraceMs: number;
+  maxConnections: number;
+  /** Largest client message (a subscribe request); the node's HTTP body limit. */
+  maxMessageBytes: number;
+  /** Largest upstream message relayed. */
+  maxUpstreamMessageBytes: number;
+  /** Unread bytes a client may have queued before it is closed. */
+  maxBufferedBytes: number;
+  /** Seconds without traffic (pings answered count) before a client is closed. */
+  idleTimeoutSeconds: number;
+  /** Subscriptions per key when the plan does not say. */
+  defaultMaxSubscriptions: number;
+}
+
+/** Per connection, kept by uWS as the socket's user data. */
+interface Connection {
+  access: Access;
+  flags: Flags;
+  subs: Map<number, ClientSub>;
+  closed: boolean;
+  /** Set on open; never touched once `closed` (uWS throws on a closed socket). */
+  ws: WebSocket<Connection> | null;
+}
+
+interface ClientSub {
+  id: number;
+  kind: SubscriptionKind;
+  connection: Connection;
+  /** Gets account data decoded (explorerkit and jsonParsed). */
+  decoded: boolean;
+  answered: boolean;
+  /** Notifications that came before the subscription's answer went out (a signature already landed). */
+  early: string[];
+  shared: Shared<ClientSub> | null;
+}
+
+/** Notifications kept for a subscription whose answer has not gone out yet. */
+const maxEarly = 16;
+
+/** A refused upgrade: answered as HTTP with this status and a JSON-RPC error body. */
+interface Refused {
+  status: number;
+  error: RpcError;
+  retryAfterSeconds?: number;
+}
+
+/** Close codes (RFC 6455): 1008 for a client breaking the rules (not reading), 1013 for try again later. */
+const closeSlow = 1008;
+const closeTryLater = 1013;
+
+/** Enhancements in flight for one subscription before its later notifications go out undecoded. */
+const maxEnhanceBacklog = 64;
+
+export class PubSubServer {
+  private readonly link: UpstreamLink<ClientSub> | null;
+  private readonly sockets = new Set<WebSocket<Connection>>();
+  private upgrading = 0;
+  private nextId = 1;
+  private readonly perKey = new Map<number, number>();
+  private clientSubs = 0;
+  private readonly listenSockets: us_listen_socket[] = [];
+  /** Per shared subscription with decoding clients: keeps their notifications in order while enhancements run. */
+  private readonly enhanceChains = new Map<Shared<ClientSub>, { tail: Promise<void>; backlog: number }>();
+
+  constructor(
+    private readonly options: PubSubOptions,
+    private readonly authorizer: Authorizer,
+    private readonly enhancer: Enhancer,
+    private readonly metrics: PubSubMetrics,
+  ) {
+    this.link =
+      options.upstreamUrls.length > 0
+        ? new UpstreamLink<ClientSub>(
+            {
+              urls: options.upstreamUrls,
+              timeoutMs: options.upstreamTimeoutMs,
+              graceMs: options.upstreamGraceMs,
+              maxMessageBytes: options.maxUpstreamMessageBytes,
+            },
+            {
+              notification: (shared, text, span) => this.relay(shared, text, span),
+              ended: (shared) => this.ended(shared),
+              down: (reason) => this.upstreamDown(reason),
+            },
+          )
+        : null;
+    metrics.observe(() => ({
+      connections: this.sockets.size,
+      clientSubscriptions: this.clientSubs,
+      upstreamSubscriptions: this.link?.size ?? 0,
+    }));
+  }
+
+  /** The WebSocket route on an app (the HTTP server's, or the second listener's). */
+  attach(app: TemplatedApp): void {
+    const behavior: WebSocketBehavior<Connection> = {
+      maxPayloadLength: this.options.maxMessageBytes,
+      idleTimeout: this.options.idleTimeoutSeconds,
+      sendPingsAutomatically: true,
+      // Our own limit decides (and closes with a reason); uWS must never drop a message silently.
+      maxBackpressure: this.options.maxBufferedBytes + this.options.maxUpstreamMessageBytes * 2,
+      compression: uws.DISABLED,
+      upgrade: (res, req, context) => {
+        const url = req.getUrl();
+        const query = req.getQuery() ?? '';
+        const headerKey = req.getHeader('x-api-key');
+        const secKey = req.getHeader('sec-websocket-key');
+        const protocol = req.getHeader('sec-websocket-protocol');
+        const extensions = req.getHeader('sec-websocket-extensions');
+        const state = { aborted: false };
+        res.onAborted(() => {
+          state.aborted = true;
+        });
+        this.upgrading++;
+        void this.admit(url, query, headerKey)
+          .catch((error: unknown): Refused | { status: 0; connection: Connection } => {
+            log.error({ err: error }, 'PubSub upgrade failed unexpectedly');
+            return { status: 503, error: new RpcError(ErrorCode.unavailable, 'Internal error') };
+          })
+          .then((outcome) => {
+            this.upgrading--;
+            if (state.aborted) return;
+            res.cork(() => {
+              if ('connection' in outcome) {
+                res.upgrade(outcome.connection, secKey, protocol, extensions, context);
+              } else {
+                refuse(res, outcome);
+              }
+            });
+          });
+      },
+      open: (ws) => {
+        ws.getUserData().ws = ws;
+        this.sockets.add(ws);
+      },
+      message: (ws, message, isBinary) => {
+        // The buffer is only valid during this call.
+        const text = Buffer.from(message).toString('utf8');
+        if (isBinary) return;
+        void this.onMessage(ws, text).catch((error: unknown) => log.error({ err: error }, 'PubSub message failed unexpectedly'));
+      },
+      close: (ws) => {
+        const connection = ws.getUserData();
+        connection.closed = true;
+        connection.ws = null;
+        this.sockets.delete(ws);
+        for (const sub of connection.subs.values()) this.drop(connection, sub);
+        connection.subs.clear();
+      },
+    };
+    app.ws('/*', behavior);
+  }
+
+  /** The second listener: WebSocket upgrades only. */
+  listen(host: string, port: number): Promise<number> {
+    const app = uws.App();
+    this.attach(app);
+    app.any('/*', (res) => {
+      res.cork(() => {
+        res
+          .writeStatus('426 Upgrade Required')
+          .writeHeader('content-type', 'text/plain')
+          .end('PubSub endpoint: open a WebSocket to ws://host:port/<api_key>');
+      });
+    });
+    return new Promise((resolve, reject) => {
+      app.listen(host, port, (socket) => {
+        if (!socket) return reject(new Error(`enhanced-rpc: cannot listen for PubSub on ${host}:${port}`));
+        this.listenSockets.push(socket);
+        resolve(uws.us_socket_local_port(socket));
+      });
+    });
+  }
+
+  /** Stops listening and closes every client (1001, going away). */
+  close(): void {
+    for (const socket of this.listenSockets) uws.us_listen_socket_close(socket);
+    this.listenSockets.length = 0;
+    for (const ws of [...this.sockets]) ws.end(1001, 'gateway shutting down');
+    this.link?.close();
+  }
+
+  private async admit(url: string, query: string, headerKey: string): Promise<Refused | { status: 0; connection: Connection }> {
+    if (this.sockets.size + this.upgrading > this.options.maxConnections) {
+      return {
+        status: 503,
+        error: new RpcError(
+          ErrorCode.unavailable,
+          `The gateway holds its maximum of ${this.options.maxConnections} PubSub connections; retry later`,
+        ),
+        retryAfterSeconds: 5,
+      };
+    }
+    const pathKey = keyFromPath(url);
+    if (pathKey === undefined) {
+      return {
+        status: 404,
+        error: new RpcError(ErrorCode.invalidRequest, 'Not found: open the WebSocket on /<api_key> or on / with the x-api-key header'),
+      };
+    }
+    const access = await this.authorizer.identify(headerKey !== '' ? headerKey : pathKey);
+    if ('error' in access) return access;
+    const flags = parseFlags(query);
+    if (flags instanceof RpcError) return { status: 400, error: flags };
+    if (enhanced(flags) && !access.plan.enhancedParsing) {
+      return {
+        status: 403,
+        error: new RpcError(
+          ErrorCode.forbidden,
+          `Plan "${access.plan.name}" does not include enhanced parsing (explorerkit/actionskit); upgrade the key's plan or drop the flags`,
+        ),
+      };
+    }
+    const limited = await this.authorizer.admit(access, 1);
+    if (limited) return limited;
+    return { status: 0, connection: { access, flags, subs: new Map(), closed: false, ws: null } };
+  }
+
+  private async onMessage(ws: WebSocket<Connection>, text: string): Promise<void> {
+    const connection = ws.getUserData();
+    const body = readBody(text);
+    const created: ClientSub[] = [];
+    let answer: string | null;
+    switch (body.kind) {
+      case 'fatal':
+        answer = errorResponse(body.error);
+        break;
+      case 'empty':
+        answer = null;
+        break;
+      case 'single':
+        answer = await this.entry(connection, body.entry, created);
+        break;
+      case 'batch': {
+        const answers = (await Promise.all(body.entries.map((e) => this.entry(connection, e, created)))).filter((a) => a !== null);
+        answer = answers.length === 0 ? null : `[${answers.join(',')}]`;
+        break;
+      }
+    }
+    if (answer !== null) this.send(connection, answer);
+    // Only now may their notifications go out: a client cannot place one before it knows the id.
+    for (const sub of created) {
+      sub.answered = true;
+      for (const text of sub.early.splice(0)) this.deliver(sub, text);
+    }
+  }
+
+  private async entry(connection: Connection, entry: Entry, created: ClientSub[]): Promise<string | null> {
+    if (entry.kind === 'notification') return null;
+    if (entry.kind === 'error') return errorResponse(entry.error, entry.idRaw, entry.omitVersion);
+    const subscribeKind = bySubscribe.get(entry.method);
+    const unsubscribeKind = byUnsubscribe.get(entry.method);
+    if (subscribeKind === undefined && unsubscribeKind === undefined) return errorResponse(methodNotFound(), entry.idRaw);
+    const limited = await this.authorizer.admit(connection.access, 1);
+    if (limited) return errorResponse(limited.error, entry.idRaw);
+    try {
+      const params = entry.params;
+      if (params === null) throw new RpcError(ErrorCode.invalidParams, '`params` should be an array');
+      if (subscribeKind !== undefined)
+        return resultResponse(String(await this.subscribe(connection, subscribeKind, params, created)), entry.idRaw);
+      const id = checkUnsubscribe(params);
+      const sub = connection.subs.get(id);
+      if (sub === undefined || sub.kind !== unsubscribeKind) throw invalidSubscriptionId();
+      connection.subs.delete(id);
+      this.drop(connection, sub);
+      return resultResponse('true', entry.idRaw);
+    } catch (error) {
+      if (error instanceof RpcError) return errorResponse(error, entry.idRaw);
+      throw error;
+    }
+  }
+
+  private async subscribe(connection: Connection, kind: SubscriptionKind, params: unknown[], created: ClientSub[]): Promise<number> {
+    const request = checkSubscribe(kind, params);
+    if (this.link === null && kind.subscribe !== 'slotSubscribe' && kind.subscribe !== 'signatureSubscribe') {
+      throw needsUpstream(kind.subscribe);
+    }
+    const { access } = connection;
+    const max = access.plan.maxSubscriptions ?? this.options.defaultMaxSubscriptions;
+    const held = this.perKey.get(access.keyId) ?? 0;
+    if (held >= max) {
+      throw new RpcError(
+        ErrorCode.rateLimited,
+        `Subscription limit reached: plan "${access.plan.name}" allows ${max} subscriptions at once per key; unsubscribe some first`,
+      );
+    }
+    const sub: ClientSub = {
+      id: this.nextId++,
+      kind,
+      connection,
+      decoded: connection.flags.explorerkit && request.parsedAccounts,
+      answered: false,
+      early: [],
+      shared: null,
+    };
+    connection.subs.set(sub.id, sub);
+    this.perKey.set(access.keyId, held + 1);
+    this.clientSubs++;
+    created.push(sub);
+    if (this.link === null) {
+      this.fromLedger(connection, sub, request.signature);
+      return sub.id;
+    }
+    const { shared, ready } = this.link.acquire(kind, params, sub);
+    sub.shared = shared;
+    try {
+      await ready;
+    } catch (error) {
+      if (connection.subs.delete(sub.id)) this.drop(connection, sub);
+      throw error;
+    }
+    return sub.id;
+  }
+
+  /** Releases a client subscription (already removed from its connection's map, or closing). */
+  private drop(connection: Connection, sub: ClientSub): void {
+    const held = (this.perKey.get(connection.access.keyId) ?? 1) - 1;
+    if (held <= 0) this.perKey.delete(connection.access.keyId);
+    else this.perKey.set(connection.access.keyId, held);
+    this.clientSubs--;
+    if (sub.shared !== null) {
+      this.link?.release(sub.shared, sub);
+      if (sub.shared.holders.size === 0) this.enhanceChains.delete(sub.shared);
+      sub.shared = null;
+    }
+  }
+
+  private relay(shared: Shared<ClientSub>, text: string, span: { start: number; end: number }): void {
+    const head = text.slice(0, span.start);
+    const tail = text.slice(span.end);
+    let decodedFor: ClientSub[] | null = null;
+    for (const sub of shared.holders) {
+      if (sub.decoded) (decodedFor ??= []).push(sub);
+      else this.deliver(sub, head + sub.id + tail);
+    }
+    if (decodedFor !== null) this.relayDecoded(shared, text, decodedFor, span);
+  }
+
+  /** Decoding clients get their notifications in upstream order, however long each enhancement takes. */
+  private relayDecoded(shared: Shared<ClientSub>, text: string, subs: ClientSub[], span: { start: number; end: number }): void {
+    let chain = this.enhanceChains.get(shared);
+    if (chain === undefined) this.enhanceChains.set(shared, (chain = { tail: Promise.resolve(), backlog: 0 }));
+    const method = shared.kind.notification;
+    const pending: Promise<string | null> =
+      chain.backlog >= maxEnhanceBacklog ? Promise.resolve(null) : enhanceNotification(method, text, this.enhancer).catch(() => null);
+    chain.backlog++;
+    const current = chain;
+    chain.tail = chain.tail.then(async () => {
+      const decoded = (await pending) ?? text;
+      current.backlog--;
+      // The id's place moves when the account before it was replaced: found again from the tail.
+      const at = decoded.length - (text.length - span.start);
+      const head = decoded.slice(0, at);
+      const tail = decoded.slice(at + (span.end - span.start));
+      for (const sub of subs) if (sub.shared === shared) this.deliver(sub, head + sub.id + tail);
+    });
+  }
+
+  private deliver(sub: ClientSub, text: string): void {
+    if (sub.connection.closed) return;
+    if (!sub.answered) {
+      if (sub.early.length < maxEarly) sub.early.push(text);
+      return;
+    }
+    this.metrics.notification();
+    this.send(sub.connection, text);
+  }
+
+  /** Sends unless the client already has more unread than it may; such a client is closed with the reason. */
+  private send(connection: Connection, text: string): void {
+    const ws = connection.ws;
+    if (connection.closed || ws === null) return;
+    if (ws.getBufferedAmount() > this.options.maxBufferedBytes) {
+      connection.closed = true;
+      this.metrics.dropped('backpressure');
+      log.info({ key: connection.access.fingerprint, buffered: ws.getBufferedAmount() }, 'PubSub client closed: not reading');
+      ws.end(closeSlow, `client too slow: over ${this.options.maxBufferedBytes} bytes unread`);
+      return;
+    }
+    ws.send(text, false);
+  }
+
+  /** The upstream ended a subscription (a signature's final notification, or a refused resubscribe). */
+  private ended(shared: Shared<ClientSub>): void {
+    for (const sub of [...shared.holders]) {
+      if (sub.connection.subs.delete(sub.id)) this.drop(sub.connection, sub);
+    }
+  }
+
+  private upstreamDown(reason: string): void {
+    for (const ws of [...this.sockets]) {
+      const connection = ws.getUserData();
+      if (connection.closed || connection.subs.size === 0) continue;
+      connection.closed = true;
+      this.metrics.dropped('upstream');
+      ws.end(closeTryLater, `${reason}; reconnect later`.slice(0, 120));
+    }
+  }
+
+  private fromLedger(connection: Connection, sub: ClientSub, signature: string | undefined): void {
+    const ledger = this.options.ledger;
+    if (connection.closed || !connection.subs.has(sub.id) || ledger === null) return;
+    if (sub.kind.subscribe === 'slotSubscribe') {
+      // The embedded ledger does not advance: its newest slot is told once, as the root too.
+      const slot = ledger.headSlot();
+      this.deliver(sub, notification('slotNotification', `{"parent":${Math.max(0, slot - 1)},"root":${slot},"slot":${slot}}`, sub.id));
+      return;
+    }
+    const row = ledger.getTransaction(signature!);
+    // A signature the ledger does not hold never lands here; the subscription waits like a node's.
+    if (row === null) return;
+    const body = row.bodies.json ?? row.bodies.jsonParsed ?? row.bodies.base64;
+    let err: unknown;
+    try {
+      err = body === undefined ? null : ((JSON.parse(body) as { meta?: { err?: unknown } }).meta?.err ?? null);
+    } catch {
+      err = null;
+    }
+    this.deliver(
+      sub,
+      notification('signatureNotification', `{"context":{"slot":${row.slot}},"value":{"err":${JSON.stringify(err)}}}`, sub.id),
+    );
+    if (connection.subs.delete(sub.id)) this.drop(connection, sub);
+  }
+}
+
+const notification = (method: string, result: string, id: number) =>
+  `{"jsonrpc":"2.0","method":"${method}","params":{"result":${result},"subscription":${id}}}`;
+
+function refuse(res: HttpResponse, refusal: Refused): void {
+  res.writeStatus(`${refusal.status} ${statusText[refusal.status] ?? 'Refused'}`);
+  res.writeHeader('content-type', 'application/json; charset=utf-8');
+  if (refusal.retryAfterSeconds !== undefined) res.writeHeader('retry-after', String(refusal.retryAfterSeconds));
+  res.end(errorResponse(refusal.error) + '\n', true);
+}
+
+const statusText: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  429: 'Too Many Requests',
+  503: 'Service Unavailable',
+};
