@@ -194,7 +194,7 @@ test('only hashes are stored: the raw key appears in no database file', (t) => {
     assert.equal(row.fingerprint, fingerprintOf(key));
   });
   assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
-  assert.equal(db.pragma('user_version', { simple: true }), 1);
+  assert.equal(db.pragma('user_version', { simple: true }), 2);
 });
 
 test('reopening the same file keeps keys, plans and usage', (t) => {
@@ -226,6 +226,25 @@ test('usage is added per key and month', (t) => {
   assert.equal(store.usageFor(a, '2025-02'), 1);
   assert.equal(store.usageFor(b, '2025-01'), 10);
   assert.throws(() => store.recordUsage(9999, '2025-01', 1), /FOREIGN KEY/);
+});
+
+test('a version 1 file gains plans.max_subscriptions, empty (the gateway default), and keeps its keys', (t) => {
+  const file = join(tempDir(t), 'keys.sqlite');
+  const first = openSqliteKeyStore(file);
+  const { key } = first.createKey('free');
+  first.close();
+  const db = new Database(file);
+  db.exec('ALTER TABLE plans DROP COLUMN max_subscriptions');
+  db.pragma('user_version = 1');
+  db.close();
+  const store = openSqliteKeyStore(file);
+  t.after(() => store.close());
+  assert.equal(store.findKey(key)?.plan.maxSubscriptions, undefined);
+  store.savePlan({ ...defaultPlans[0], maxSubscriptions: 5 });
+  assert.equal(store.listPlans()[0].maxSubscriptions, 5);
+  // Saving without a number keeps the one the plan has.
+  store.savePlan({ ...defaultPlans[0] });
+  assert.equal(store.listPlans()[0].maxSubscriptions, 5);
 });
 
 test('a file with a newer schema version is refused', (t) => {

@@ -12,7 +12,7 @@ import WebSocket from 'ws';
 import { Connection, PublicKey } from '@solana/web3.js';
 import { address, createSolanaRpcSubscriptions } from '@solana/kit';
 import { corpusAccountsDir } from '../src/paths.js';
-import { post, rpc, startGateway, createKey, type RunningGateway } from './support/gateway.js';
+import { post, rpc, runCli, startGateway, createKey, type RunningGateway } from './support/gateway.js';
 import { pubsubUrlOf } from '../src/pubsub/upstream-link.js';
 import { freePortPair, PubSubStandIn } from './support/pubsub-stand-in.js';
 
@@ -295,6 +295,76 @@ describe('PubSub from the embedded ledger', () => {
 
   test('config: --ws-port 0 leaves only the gateway port', async () => {
     assert.match(gw.output(), /PubSub \(WebSocket\) on ws:\/\/127\.0\.0\.1:\d+\/<key> only/);
+  });
+});
+
+describe('PubSub bounds', () => {
+  let gw: RunningGateway;
+  let url: (key: string) => string;
+  before(async () => {
+    gw = await startGateway(['--ws-port', '0', '--ws-max-connections', '3']);
+    runCli([
+      'plans',
+      'set',
+      'capped',
+      '--rps',
+      '1000',
+      '--burst',
+      '1000',
+      '--quota',
+      'unlimited',
+      '--enhanced',
+      'false',
+      '--max-subscriptions',
+      '2',
+      '--db',
+      gw.db,
+    ]);
+    runCli(['plans', 'set', 'trickle', '--rps', '0.01', '--burst', '2', '--quota', 'unlimited', '--enhanced', 'false', '--db', gw.db]);
+    url = (key) => `ws://127.0.0.1:${gw.port}/${key}`;
+  });
+  after(() => gw.stop());
+
+  test('plans list shows each plan’s subscription limit', () => {
+    const out = runCli(['plans', 'list', '--db', gw.db]);
+    assert.match(out, /\tmax subscriptions$/m);
+    assert.match(out, /^capped\t.*\t2$/m);
+    assert.match(out, /^free\t.*\tdefault \(1000\)$/m);
+  });
+
+  test('per-key subscriptions, the rate per message, the connection cap and the message size are enforced', async () => {
+    const trickle = createKey(gw.db, 'trickle');
+    const t = await Client.open(url(trickle));
+    assert.equal(typeof (await t.call('slotSubscribe')).result, 'number');
+    const limited = (await t.call('slotSubscribe')).error;
+    assert.equal(limited.code, -32429);
+    assert.match(limited.message, /Rate limit exceeded/);
+    const again = await upgradeStatus(url(trickle));
+    assert.equal(again.status, 429);
+
+    const capped = createKey(gw.db, 'capped');
+    const a = await Client.open(url(capped));
+    const b = await Client.open(url(capped));
+    const first = (await a.call('slotSubscribe')).result;
+    assert.equal(typeof (await b.call('slotSubscribe')).result, 'number');
+    const refused = (await a.call('slotSubscribe')).error;
+    assert.equal(refused.code, -32429);
+    assert.match(refused.message, /Subscription limit reached: plan "capped" allows 2/);
+    assert.equal((await a.call('slotUnsubscribe', [first])).result, true);
+    assert.equal(typeof (await a.call('slotSubscribe')).result, 'number');
+
+    const full = await upgradeStatus(url(capped));
+    assert.equal(full.status, 503);
+    assert.match(JSON.parse(full.body).error.message, /maximum of 3 PubSub connections/);
+
+    a.socket.send(JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'slotSubscribe', params: [], pad: 'x'.repeat(60_000) }));
+    await until(() => a.closed !== null, 'close for an oversized message');
+    assert.deepEqual(a.closed, { code: 1009, reason: 'message over 51200 bytes' });
+    const metrics = await (await fetch(`${gw.url}/metrics`)).text();
+    assert.match(metrics, /enhanced_rpc_pubsub_connections 2/);
+    assert.match(metrics, /enhanced_rpc_pubsub_subscriptions\{side="client"\} 2/);
+    b.close();
+    t.close();
   });
 });
 

@@ -59,7 +59,8 @@ export interface SqliteKeyStoreOptions {
   busyTimeoutMs?: number;
 }
 
-const SCHEMA_VERSION = 1;
+/** 2 added plans.max_subscriptions (PubSub). */
+const SCHEMA_VERSION = 2;
 /** 32-bit fingerprints collide at about one in four billion per pair; a few retries make that moot. */
 const MAX_FINGERPRINT_ATTEMPTS = 8;
 
@@ -69,6 +70,8 @@ interface PlanRow {
   burst: number;
   monthly_quota: number | null;
   enhanced_parsing: number;
+  /** NULL: the gateway's default. */
+  max_subscriptions: number | null;
 }
 
 interface KeyRow extends PlanRow {
@@ -89,7 +92,15 @@ function migrate(db: Database.Database, file: string): void {
       throw new Error(`${file} has key store schema version ${version}; this build supports up to ${SCHEMA_VERSION}`);
     }
     if (version === SCHEMA_VERSION) return;
-    db.exec(`
+    if (version < 1) createVersion1(db);
+    // NULL keeps the gateway's default, so existing plans change nothing until an operator sets one.
+    if (version < 2) db.exec('ALTER TABLE plans ADD COLUMN max_subscriptions INTEGER');
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  }).immediate();
+}
+
+function createVersion1(db: Database.Database): void {
+  db.exec(`
       CREATE TABLE IF NOT EXISTS plans (
         name TEXT PRIMARY KEY,
         requests_per_second REAL NOT NULL,
@@ -114,24 +125,24 @@ function migrate(db: Database.Database, file: string): void {
         PRIMARY KEY (key_id, month)
       ) WITHOUT ROWID;
     `);
-    const seed = db.prepare(
-      'INSERT OR IGNORE INTO plans (name, requests_per_second, burst, monthly_quota, enhanced_parsing) VALUES (?, ?, ?, ?, ?)',
-    );
-    for (const p of defaultPlans) {
-      seed.run(p.name, p.requestsPerSecond, p.burst, p.monthlyQuota, p.enhancedParsing ? 1 : 0);
-    }
-    db.pragma(`user_version = ${SCHEMA_VERSION}`);
-  }).immediate();
+  const seed = db.prepare(
+    'INSERT OR IGNORE INTO plans (name, requests_per_second, burst, monthly_quota, enhanced_parsing) VALUES (?, ?, ?, ?, ?)',
+  );
+  for (const p of defaultPlans) {
+    seed.run(p.name, p.requestsPerSecond, p.burst, p.monthlyQuota, p.enhancedParsing ? 1 : 0);
+  }
 }
 
 function planFromRow(row: PlanRow): Plan {
-  return Object.freeze({
+  const plan: Plan = {
     name: row.name,
     requestsPerSecond: row.requests_per_second,
     burst: row.burst,
     monthlyQuota: row.monthly_quota,
     enhancedParsing: row.enhanced_parsing !== 0,
-  });
+  };
+  if (row.max_subscriptions !== null) plan.maxSubscriptions = row.max_subscriptions;
+  return Object.freeze(plan);
 }
 
 function recordFromRow(row: KeyRow): KeyRecord {
@@ -147,7 +158,7 @@ function recordFromRow(row: KeyRow): KeyRecord {
 }
 
 const KEY_COLUMNS = `k.id, k.key_hash, k.fingerprint, k.label, k.created_at, k.revoked_at,
-  p.name, p.requests_per_second, p.burst, p.monthly_quota, p.enhanced_parsing`;
+  p.name, p.requests_per_second, p.burst, p.monthly_quota, p.enhanced_parsing, p.max_subscriptions`;
 
 export function openSqliteKeyStore(file: string, opts: SqliteKeyStoreOptions = {}): KeyStore {
   const cacheTtlMs = opts.cacheTtlMs ?? 2000;
@@ -171,10 +182,11 @@ export function openSqliteKeyStore(file: string, opts: SqliteKeyStoreOptions = {
   const stmt = {
     planByName: db.prepare<[string], PlanRow>('SELECT * FROM plans WHERE name = ?'),
     plans: db.prepare<[], PlanRow>('SELECT * FROM plans ORDER BY rowid'),
-    upsertPlan: db.prepare<[string, number, number, number | null, number]>(
-      `INSERT INTO plans (name, requests_per_second, burst, monthly_quota, enhanced_parsing) VALUES (?, ?, ?, ?, ?)
+    upsertPlan: db.prepare<[string, number, number, number | null, number, number | null]>(
+      `INSERT INTO plans (name, requests_per_second, burst, monthly_quota, enhanced_parsing, max_subscriptions) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT(name) DO UPDATE SET requests_per_second = excluded.requests_per_second, burst = excluded.burst,
-         monthly_quota = excluded.monthly_quota, enhanced_parsing = excluded.enhanced_parsing`,
+         monthly_quota = excluded.monthly_quota, enhanced_parsing = excluded.enhanced_parsing,
+         max_subscriptions = COALESCE(excluded.max_subscriptions, plans.max_subscriptions)`,
     ),
     fingerprintTaken: db.prepare<[string], { one: number }>('SELECT 1 AS one FROM api_keys WHERE fingerprint = ?'),
     insertKey: db.prepare<[Buffer, string, string, string | null, string]>(
@@ -255,7 +267,14 @@ export function openSqliteKeyStore(file: string, opts: SqliteKeyStoreOptions = {
     },
 
     savePlan(plan) {
-      stmt.upsertPlan.run(plan.name, plan.requestsPerSecond, plan.burst, plan.monthlyQuota, plan.enhancedParsing ? 1 : 0);
+      stmt.upsertPlan.run(
+        plan.name,
+        plan.requestsPerSecond,
+        plan.burst,
+        plan.monthlyQuota,
+        plan.enhancedParsing ? 1 : 0,
+        plan.maxSubscriptions ?? null,
+      );
       cache.clear();
     },
 

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { openSqliteKeyStore, type KeyStore } from '../auth/key-store.js';
 import { openPgKeyStore, type AsyncKeyStore } from '../auth/pg-key-store.js';
 import { readServeSettings } from './config.js';
+import { defaultPubSub } from '../gateway.js';
 
 const storeOptions = { config: { type: 'string' as const }, db: { type: 'string' as const }, postgres: { type: 'string' as const } };
 
@@ -53,6 +54,13 @@ export async function runKeys(args: string[]): Promise<void> {
   }
 }
 
+function wholeNumber(name: string, text: string): number {
+  if (!/^\d+$/.test(text) || Number(text) < 1 || !Number.isSafeInteger(Number(text))) {
+    throw new Error(`plans set needs --${name} as a whole number ≥ 1`);
+  }
+  return Number(text);
+}
+
 function positiveNumber(name: string, text: string | undefined): number {
   const n = Number(text);
   if (text === undefined || !Number.isFinite(n) || n <= 0) throw new Error(`plans set needs --${name} as a positive number`);
@@ -70,6 +78,7 @@ export async function runPlans(args: string[]): Promise<void> {
       burst: { type: 'string' },
       quota: { type: 'string' },
       enhanced: { type: 'string' },
+      'max-subscriptions': { type: 'string' },
     },
   });
   const store = await openKeyStore(values);
@@ -84,14 +93,21 @@ export async function runPlans(args: string[]): Promise<void> {
         burst: positiveNumber('burst', values.burst),
         monthlyQuota: values.quota === 'unlimited' ? null : positiveNumber('quota', values.quota),
         enhancedParsing: values.enhanced === 'true',
+        // Left out: a plan keeps the number it has (new plans: the gateway's default).
+        ...(values['max-subscriptions'] === undefined
+          ? {}
+          : { maxSubscriptions: wholeNumber('max-subscriptions', values['max-subscriptions']) }),
       });
       console.log(`plan ${name} saved`);
       return;
     }
     if (action !== 'list') throw new Error('plans: expected list or set');
-    console.log('plan\trequests/s\tburst\tmonthly quota\tenhanced parsing');
+    console.log('plan\trequests/s\tburst\tmonthly quota\tenhanced parsing\tmax subscriptions');
     for (const p of await store.listPlans()) {
-      console.log(`${p.name}\t${p.requestsPerSecond}\t${p.burst}\t${p.monthlyQuota ?? 'unlimited'}\t${p.enhancedParsing ? 'yes' : 'no'}`);
+      const subscriptions = p.maxSubscriptions ?? `default (${defaultPubSub.maxSubscriptions})`;
+      console.log(
+        `${p.name}\t${p.requestsPerSecond}\t${p.burst}\t${p.monthlyQuota ?? 'unlimited'}\t${p.enhancedParsing ? 'yes' : 'no'}\t${subscriptions}`,
+      );
     }
   } finally {
     await store.close();

@@ -81,6 +81,9 @@ interface Refused {
 /** Close codes (RFC 6455): 1008 for a client breaking the rules (not reading), 1013 for try again later. */
 const closeSlow = 1008;
 const closeTryLater = 1013;
+const closeTooBig = 1009;
+/** Messages up to this size are read and refused with a reason; larger ones cut the connection. */
+const hardMaxPayload = 1024 * 1024;
 
 /** Enhancements in flight for one subscription before its later notifications go out undecoded. */
 const maxEnhanceBacklog = 64;
@@ -128,7 +131,9 @@ export class PubSubServer {
   /** The WebSocket route on an app (the HTTP server's, or the second listener's). */
   attach(app: TemplatedApp): void {
     const behavior: WebSocketBehavior<Connection> = {
-      maxPayloadLength: this.options.maxMessageBytes,
+      // uWS cuts the TCP connection past this, without a reason: the limit itself is checked below,
+      // where the client can be told.
+      maxPayloadLength: Math.max(hardMaxPayload, this.options.maxMessageBytes),
       idleTimeout: this.options.idleTimeoutSeconds,
       sendPingsAutomatically: true,
       // Our own limit decides (and closes with a reason); uWS must never drop a message silently.
@@ -168,6 +173,10 @@ export class PubSubServer {
         this.sockets.add(ws);
       },
       message: (ws, message, isBinary) => {
+        if (message.byteLength > this.options.maxMessageBytes) {
+          ws.end(closeTooBig, `message over ${this.options.maxMessageBytes} bytes`);
+          return;
+        }
         // The buffer is only valid during this call.
         const text = Buffer.from(message).toString('utf8');
         if (isBinary) return;
