@@ -52,6 +52,8 @@ interface Connection {
   flags: Flags;
   subs: Map<number, ClientSub>;
   closed: boolean;
+  /** Notifications of this turn, sent together (one write) once the turn's upstream messages are read. */
+  outbox: string[];
   /** Set on open; never touched once `closed` (uWS throws on a closed socket). */
   ws: WebSocket<Connection> | null;
 }
@@ -97,6 +99,8 @@ export class PubSubServer {
   private clientSubs = 0;
   private readonly listenSockets: us_listen_socket[] = [];
   /** Per shared subscription with decoding clients: keeps their notifications in order while enhancements run. */
+  /** Connections with notifications waiting in their outbox. */
+  private readonly pendingFlush = new Set<Connection>();
   private readonly enhanceChains = new Map<Shared<ClientSub>, { tail: Promise<void>; backlog: number }>();
 
   constructor(
@@ -256,7 +260,7 @@ export class PubSubServer {
     }
     const limited = await this.authorizer.admit(access, 1);
     if (limited) return limited;
-    return { status: 0, connection: { access, flags, subs: new Map(), closed: false, ws: null } };
+    return { status: 0, connection: { access, flags, subs: new Map(), closed: false, ws: null, outbox: [] } };
   }
 
   private async onMessage(ws: WebSocket<Connection>, text: string): Promise<void> {
@@ -400,13 +404,31 @@ export class PubSubServer {
   }
 
   private deliver(sub: ClientSub, text: string): void {
-    if (sub.connection.closed) return;
+    const { connection } = sub;
+    if (connection.closed) return;
     if (!sub.answered) {
       if (sub.early.length < maxEarly) sub.early.push(text);
       return;
     }
     this.metrics.notification();
-    this.send(sub.connection, text);
+    // A turn's notifications to one client go out in one write: every upstream message read from
+    // one TCP chunk is relayed in the same turn, and without the cork each would be its own syscall.
+    connection.outbox.push(text);
+    if (this.pendingFlush.size === 0) queueMicrotask(() => this.flush());
+    this.pendingFlush.add(connection);
+  }
+
+  private flush(): void {
+    for (const connection of this.pendingFlush) {
+      const texts = connection.outbox;
+      connection.outbox = [];
+      const ws = connection.ws;
+      if (connection.closed || ws === null) continue;
+      ws.cork(() => {
+        for (const text of texts) this.send(connection, text);
+      });
+    }
+    this.pendingFlush.clear();
   }
 
   /** Sends unless the client already has more unread than it may; such a client is closed with the reason. */
