@@ -178,6 +178,32 @@ describe('PubSub in front of a node', () => {
     await until(() => node.subscriptions.size === 0, 'upstream unsubscribes');
   });
 
+  test('programSubscribe, jsonParsed, explorerkit: non-native accounts decoded, natives and the rest of the node’s bytes unchanged', async () => {
+    const decoding = await Client.open(`${ws}?explorerkit=true`);
+    const plain = await Client.open(ws);
+    const config = { encoding: 'jsonParsed', commitment: 'confirmed' };
+    const idDecoding = (await decoding.call('programSubscribe', [poolAccount.owner, config])).result;
+    const idPlain = (await plain.call('programSubscribe', [poolAccount.owner, config])).result;
+    assert.equal(node.held('programSubscribe').length, 1, 'one upstream subscription for both');
+    const tokenText = readFileSync(join(corpusAccountsDir, `${tokenAccount}.json`), 'utf8').trim();
+    node.publish('programSubscribe', `{"context":{"slot":${node.slot}},"value":{"account":${poolAccountText},"pubkey":"${poolAddress}"}}`);
+    node.publish('programSubscribe', `{"context":{"slot":${node.slot}},"value":{"account":${tokenText},"pubkey":"${tokenAccount}"}}`);
+    await until(
+      () => decoding.notifications(idDecoding).length === 2 && plain.notifications(idPlain).length === 2,
+      'program notifications',
+    );
+    const [pool, token] = decoding.notifications(idDecoding);
+    assert.equal(pool.method, 'programNotification');
+    assert.equal(pool.params.result.value.pubkey, poolAddress);
+    assert.equal(pool.params.result.value.account.data.program, 'whirlpool');
+    assert.equal(pool.params.result.value.account.data.parsed.type, 'whirlpool');
+    assert.deepEqual(token.params.result.value.account.data, JSON.parse(tokenText).data);
+    assert.deepEqual(plain.notifications(idPlain)[0].params.result.value.account.data, poolAccount.data);
+    decoding.close();
+    plain.close();
+    await until(() => node.subscriptions.size === 0, 'upstream unsubscribes');
+  });
+
   test('two clients asking the same share one upstream subscription, dropped with the last', async () => {
     const a = await Client.open(ws);
     const b = await Client.open(`ws://127.0.0.1:${gw.port}/${gw.key}`);
