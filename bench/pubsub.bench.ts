@@ -6,6 +6,7 @@
  * subscription per round, WINDOW rounds in flight; each notification carries its round in
  * `context.slot`, so a client knows when it was sent. Reported: notifications per second
  * delivered, latency p50/p99 from publish to receipt, and the gateway's CPU per notification.
+ * Then SINGLES notifications one at a time (closed loop): the latency the relay adds by itself.
  * Then IDLE_SUBS idle subscriptions through the gateway and its RSS before and after.
  *
  * With 2+ cores and taskset the gateway gets core 1 and this process (stand-in and clients) core 0,
@@ -150,6 +151,31 @@ async function run(node: PubSubStandIn, url: string, gatewayPid?: number): Promi
   };
 }
 
+/** One notification at a time (closed loop, each to the next subscription in turn): the relay's own added latency, without queueing. */
+async function oneAtATime(node: PubSubStandIn, url: string, count: number): Promise<{ p50: number; p99: number }> {
+  const sockets = await subscribeAll(url, connections, subsPerConnection);
+  const total = connections * subsPerConnection;
+  const latencies: number[] = [];
+  let waiting: (() => void) | null = null;
+  for (const socket of sockets) socket.on('message', () => waiting?.());
+  const upstream = [...node.subscriptions.values()].filter((sub) => sub.method === 'accountSubscribe');
+  for (let i = 0; i < count; i++) {
+    const target = upstream[i % total];
+    const received = new Promise<void>((resolve) => (waiting = resolve));
+    const sent = performance.now();
+    target.socket.send(
+      `{"jsonrpc":"2.0","method":"accountNotification","params":{"result":${accountValue(i)},"subscription":${target.id}}}`,
+      false,
+    );
+    await received;
+    latencies.push(performance.now() - sent);
+  }
+  for (const socket of sockets) socket.terminate();
+  await new Promise((r) => setTimeout(r, 300));
+  latencies.sort((a, b) => a - b);
+  return { p50: latencies[Math.floor(latencies.length / 2)], p99: latencies[Math.floor(latencies.length * 0.99)] };
+}
+
 pin(process.pid, 0);
 const node = await new PubSubStandIn().start();
 const gateway = await startGateway(['--upstream', node.rpcUrl, '--ws-port', '0', '--log-level', 'warn', '--workers', '0']);
@@ -187,6 +213,14 @@ console.log(
 );
 console.log(
   `ratio ${fmt(viaGateway.perSecond / direct.perSecond)}; added p50 ${fmt(viaGateway.p50 - direct.p50)} ms, p99 ${fmt(viaGateway.p99 - direct.p99)} ms`,
+);
+
+const singles = Number(process.env.SINGLES ?? 2000);
+const singleDirect = await oneAtATime(node, `ws://127.0.0.1:${node.port + 1}/`, singles);
+const singleGateway = await oneAtATime(node, `ws://127.0.0.1:${gateway.port}/${gateway.key}`, singles);
+console.log(
+  `one at a time (${singles}): direct p50 ${fmt(singleDirect.p50, 3)} p99 ${fmt(singleDirect.p99, 3)} ms; gateway p50 ${fmt(singleGateway.p50, 3)} ` +
+    `p99 ${fmt(singleGateway.p99, 3)} ms; added p50 ${fmt(singleGateway.p50 - singleDirect.p50, 3)} p99 ${fmt(singleGateway.p99 - singleDirect.p99, 3)} ms`,
 );
 
 // Idle: RSS of the gateway process with IDLE_SUBS distinct subscriptions open, over CONNECTIONS connections.
