@@ -18,7 +18,9 @@ export async function runServe(args: string[]): Promise<void> {
   const wsBase = `ws://${options.host}`;
   console.log(
     `PubSub (WebSocket) on ${wsBase}:${gateway.port}/<key>` +
-      (gateway.wsPort === null ? ' only (ws-port 0)' : ` and ${wsBase}:${gateway.wsPort}/<key> (port + 1, where web3.js looks)`),
+      (gateway.wsPort === null
+        ? ' only (ws-port 0)'
+        : ` and ${wsBase}:${gateway.wsPort}/<key>${gateway.wsPort === gateway.port + 1 ? ' (port + 1, where web3.js looks)' : ''}`),
   );
   console.log(`enhanced-rpc listening on ${base} (answers from ${source})`);
   console.log(`HTTP: ${nativeBuild.package}, native ${nativeBuild.binary}.node sha256 ${nativeBuild.sha256} (as pinned)`);
