@@ -11,7 +11,7 @@
  *
  * With 2+ cores and taskset the gateway gets core 1 and this process (stand-in and clients) core 0,
  * so both runs have the same publisher and clients. Knobs: CONNECTIONS (100), SUBS_PER_CONNECTION
- * (10), ROUNDS (300), WINDOW (4), IDLE_SUBS (10000), PIN (1).
+ * (10), ROUNDS (300), WINDOW (4), SINGLES (2000), IDLE_SUBS (10000), IDLE_CONNECTIONS (200), PIN (1).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -26,6 +26,8 @@ const subsPerConnection = Number(process.env.SUBS_PER_CONNECTION ?? 10);
 const rounds = Number(process.env.ROUNDS ?? 300);
 const window = Number(process.env.WINDOW ?? 4);
 const idleSubs = Number(process.env.IDLE_SUBS ?? 10_000);
+/** 50 subscriptions each: a client may send at most 100 messages a second on one connection. */
+const idleConnections = Number(process.env.IDLE_CONNECTIONS ?? 200);
 
 function hasTaskset(): boolean {
   try {
@@ -226,11 +228,16 @@ console.log(
 // Idle: RSS of the gateway process with IDLE_SUBS distinct subscriptions open, over CONNECTIONS connections.
 await new Promise((r) => setTimeout(r, 500));
 const rssBefore = rssMiB(gateway.process.pid!);
-const idle = await subscribeAll(`ws://127.0.0.1:${gateway.port}/${gateway.key}`, connections, Math.ceil(idleSubs / connections), 1_000_000);
+const idle = await subscribeAll(
+  `ws://127.0.0.1:${gateway.port}/${gateway.key}`,
+  idleConnections,
+  Math.ceil(idleSubs / idleConnections),
+  1_000_000,
+);
 await new Promise((r) => setTimeout(r, 1000));
 const rssAfter = rssMiB(gateway.process.pid!);
 console.log(
-  `idle: ${idle.length * Math.ceil(idleSubs / connections)} subscriptions over ${idle.length} connections: gateway RSS ${fmt(rssBefore, 1)} → ${fmt(rssAfter, 1)} MiB (+${fmt(rssAfter - rssBefore, 1)}), upstream holds ${node.subscriptions.size}`,
+  `idle: ${idle.length * Math.ceil(idleSubs / idleConnections)} subscriptions over ${idle.length} connections: gateway RSS ${fmt(rssBefore, 1)} → ${fmt(rssAfter, 1)} MiB (+${fmt(rssAfter - rssBefore, 1)}), upstream holds ${node.subscriptions.size}`,
 );
 for (const socket of idle) socket.terminate();
 await gateway.stop();

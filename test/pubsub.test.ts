@@ -383,14 +383,18 @@ describe('PubSub bounds', () => {
     assert.equal(full.status, 503);
     assert.match(JSON.parse(full.body).error.message, /maximum of 3 PubSub connections/);
 
+    // Pings (no id) are free of the rate and quota, but not unbounded.
+    for (let i = 0; i < 150; i++) t.socket.send('{"jsonrpc":"2.0","method":"ping","params":null}');
+    await until(() => t.closed !== null, 'close for a message flood');
+    assert.deepEqual(t.closed, { code: 1008, reason: 'over 100 messages per second' });
+
     a.socket.send(JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'slotSubscribe', params: [], pad: 'x'.repeat(60_000) }));
     await until(() => a.closed !== null, 'close for an oversized message');
     assert.deepEqual(a.closed, { code: 1009, reason: 'message over 51200 bytes' });
     const metrics = await (await fetch(`${gw.url}/metrics`)).text();
-    assert.match(metrics, /enhanced_rpc_pubsub_connections 2/);
-    assert.match(metrics, /enhanced_rpc_pubsub_subscriptions\{side="client"\} 2/);
+    assert.match(metrics, /enhanced_rpc_pubsub_connections 1/);
+    assert.match(metrics, /enhanced_rpc_pubsub_subscriptions\{side="client"\} 1/);
     b.close();
-    t.close();
   });
 });
 

@@ -52,6 +52,9 @@ interface Connection {
   flags: Flags;
   subs: Map<number, ClientSub>;
   closed: boolean;
+  /** Messages read in the current one-second window (JSON-RPC notifications such as web3.js's pings included). */
+  windowStart: number;
+  windowMessages: number;
   /** Notifications of this turn, sent together (one write) once the turn's upstream messages are read. */
   outbox: string[];
   /** Set on open; never touched once `closed` (uWS throws on a closed socket). */
@@ -84,6 +87,8 @@ interface Refused {
 const closeSlow = 1008;
 const closeTryLater = 1013;
 const closeTooBig = 1009;
+/** Messages a client may send per second on one connection, whatever they are. */
+const maxMessagesPerSecond = 100;
 /** Messages up to this size are read and refused with a reason; larger ones cut the connection. */
 const hardMaxPayload = 1024 * 1024;
 
@@ -181,6 +186,18 @@ export class PubSubServer {
           ws.end(closeTooBig, `message over ${this.options.maxMessageBytes} bytes`);
           return;
         }
+        // Messages without an id (pings) are not charged to the key's rate or quota, so they are
+        // bounded here instead: a flood costs parsing and must not go on unchecked.
+        const connection = ws.getUserData();
+        const now = Date.now();
+        if (now - connection.windowStart >= 1000) {
+          connection.windowStart = now;
+          connection.windowMessages = 0;
+        }
+        if (++connection.windowMessages > maxMessagesPerSecond) {
+          ws.end(closeSlow, `over ${maxMessagesPerSecond} messages per second`);
+          return;
+        }
         // The buffer is only valid during this call.
         const text = Buffer.from(message).toString('utf8');
         if (isBinary) return;
@@ -260,7 +277,10 @@ export class PubSubServer {
     }
     const limited = await this.authorizer.admit(access, 1);
     if (limited) return limited;
-    return { status: 0, connection: { access, flags, subs: new Map(), closed: false, ws: null, outbox: [] } };
+    return {
+      status: 0,
+      connection: { access, flags, subs: new Map(), closed: false, ws: null, outbox: [], windowStart: 0, windowMessages: 0 },
+    };
   }
 
   private async onMessage(ws: WebSocket<Connection>, text: string): Promise<void> {
