@@ -322,6 +322,15 @@ describe('PubSub from the embedded ledger', () => {
   test('config: --ws-port 0 leaves only the gateway port', async () => {
     assert.match(gw.output(), /PubSub \(WebSocket\) on ws:\/\/127\.0\.0\.1:\d+\/<key> only/);
   });
+
+  test('stopping the gateway closes PubSub clients with 1001 and exits', async () => {
+    const c = await Client.open(`ws://127.0.0.1:${gw.port}/${gw.key}`);
+    await c.call('slotSubscribe');
+    await gw.stop();
+    await until(() => c.closed !== null, 'close at shutdown');
+    assert.deepEqual(c.closed, { code: 1001, reason: 'gateway shutting down' });
+    assert.equal(gw.process.exitCode, 0);
+  });
 });
 
 describe('PubSub bounds', () => {
