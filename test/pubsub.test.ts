@@ -367,7 +367,18 @@ describe('PubSub bounds', () => {
     assert.match(out, /^free\t.*\tdefault \(1000\)$/m);
   });
 
-  test('per-key subscriptions, the rate per message, the connection cap and the message size are enforced', async () => {
+  test('revocation on an open socket, per-key subscriptions, the rate per message, the connection cap and the message size', async () => {
+    // A key revoked while its socket is open: the next call is refused and the socket closed.
+    const doomed = createKey(gw.db, 'capped');
+    const d = await Client.open(url(doomed));
+    runCli(['keys', 'revoke', doomed, '--db', gw.db]);
+    await new Promise((r) => setTimeout(r, 2100)); // the key lookup cache
+    const revoked = (await d.call('slotSubscribe')).error;
+    assert.equal(revoked.code, -32401);
+    await until(() => d.closed !== null, 'close after revocation');
+    assert.equal(d.closed!.code, 1008);
+    assert.match(d.closed!.reason, /revoked/);
+
     const trickle = createKey(gw.db, 'trickle');
     const t = await Client.open(url(trickle));
     assert.equal(typeof (await t.call('slotSubscribe')).result, 'number');

@@ -48,6 +48,8 @@ export interface PubSubOptions {
 
 /** Per connection, kept by uWS as the socket's user data. */
 interface Connection {
+  /** The key as sent: looked up again for every call, so a revocation or plan change reaches open sockets. */
+  key: string;
   access: Access;
   flags: Flags;
   subs: Map<number, ClientSub>;
@@ -103,9 +105,9 @@ export class PubSubServer {
   private readonly perKey = new Map<number, number>();
   private clientSubs = 0;
   private readonly listenSockets: us_listen_socket[] = [];
-  /** Per shared subscription with decoding clients: keeps their notifications in order while enhancements run. */
   /** Connections with notifications waiting in their outbox. */
   private readonly pendingFlush = new Set<Connection>();
+  /** Per shared subscription with decoding clients: keeps their notifications in order while enhancements run. */
   private readonly enhanceChains = new Map<Shared<ClientSub>, { tail: Promise<void>; backlog: number }>();
 
   constructor(
@@ -262,7 +264,8 @@ export class PubSubServer {
         error: new RpcError(ErrorCode.invalidRequest, 'Not found: open the WebSocket on /<api_key> or on / with the x-api-key header'),
       };
     }
-    const access = await this.authorizer.identify(headerKey !== '' ? headerKey : pathKey);
+    const key = headerKey !== '' ? headerKey : pathKey;
+    const access = await this.authorizer.identify(key);
     if ('error' in access) return access;
     const flags = parseFlags(query);
     if (flags instanceof RpcError) return { status: 400, error: flags };
@@ -279,7 +282,17 @@ export class PubSubServer {
     if (limited) return limited;
     return {
       status: 0,
-      connection: { access, flags, subs: new Map(), closed: false, ws: null, outbox: [], windowStart: 0, windowMessages: 0 },
+      connection: {
+        key: key ?? '',
+        access,
+        flags,
+        subs: new Map(),
+        closed: false,
+        ws: null,
+        outbox: [],
+        windowStart: 0,
+        windowMessages: 0,
+      },
     };
   }
 
@@ -318,7 +331,14 @@ export class PubSubServer {
     const subscribeKind = bySubscribe.get(entry.method);
     const unsubscribeKind = byUnsubscribe.get(entry.method);
     if (subscribeKind === undefined && unsubscribeKind === undefined) return errorResponse(methodNotFound(), entry.idRaw);
-    const limited = await this.authorizer.admit(connection.access, 1);
+    // The key store's lookup cache makes this cheap; without it a revoked key would keep subscribing.
+    const access = await this.authorizer.identify(connection.key);
+    if ('error' in access) {
+      if (access.status === 401) this.closeRefused(connection, access.error.message);
+      return errorResponse(access.error, entry.idRaw);
+    }
+    connection.access = access;
+    const limited = await this.authorizer.admit(access, 1);
     if (limited) return errorResponse(limited.error, entry.idRaw);
     try {
       const params = entry.params;
@@ -463,6 +483,16 @@ export class PubSubServer {
       return;
     }
     ws.send(text, false);
+  }
+
+  /** After the answer that says why: a key that is no longer valid keeps no socket (1008, policy). */
+  private closeRefused(connection: Connection, reason: string): void {
+    setImmediate(() => {
+      const ws = connection.ws;
+      if (connection.closed || ws === null) return;
+      connection.closed = true;
+      ws.end(closeSlow, reason.slice(0, 120));
+    });
   }
 
   /** The upstream ended a subscription (a signature's final notification, or a refused resubscribe). */
