@@ -31,6 +31,12 @@ const until = async (check: () => boolean, what: string, ms = 5000) => {
   }
 };
 
+const within = <T>(promise: Promise<T>, what: string, ms = 5000): Promise<T> =>
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms).unref()),
+  ]);
+
 /** A raw client: every message kept, in order, with a way to wait for the next ones. */
 class Client {
   readonly messages: any[] = [];
@@ -162,10 +168,12 @@ describe('PubSub in front of a node', () => {
       .subscribe({ abortSignal: abort.signal });
     const slots = await subscriptions.slotNotifications().subscribe({ abortSignal: abort.signal });
     await until(() => node.held('accountSubscribe').length === 1 && node.held('slotSubscribe').length === 1, 'kit subscriptions upstream');
+    // kit's iterators yield only what arrives after their first next(): both are asked before publishing.
+    const nextAccount = stream[Symbol.asyncIterator]().next();
+    const nextSlot = slots[Symbol.asyncIterator]().next();
     node.publish('accountSubscribe', `{"context":{"slot":${node.slot}},"value":${poolAccountText}}`);
     node.publish('slotSubscribe', { parent: 11, root: 10, slot: 12 });
-    const { value: notification } = await stream[Symbol.asyncIterator]().next();
-    const { value: slot } = await slots[Symbol.asyncIterator]().next();
+    const [{ value: notification }, { value: slot }] = await within(Promise.all([nextAccount, nextSlot]), 'kit notifications');
     assert.equal(slot.slot, 12n);
     const http = await post(
       `${gw.url}/${gw.key}?explorerkit=true`,
