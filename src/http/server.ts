@@ -4,7 +4,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import { isUtf8 } from 'node:buffer';
-import { uws, type HttpResponse, type TemplatedApp, type us_listen_socket } from './uws.js';
+import { uws, type HttpRequest, type HttpResponse, type TemplatedApp, type us_listen_socket } from './uws.js';
 import { enhanced, parseFlags } from './flags.js';
 import { servePlayground } from './playground.js';
 import { errorResponse, readableId, readBody, type Body } from '../rpc/envelope.js';
@@ -13,6 +13,7 @@ import type { Dispatcher, DispatchResult } from '../rpc/dispatch.js';
 import type { Authorizer, Refusal } from '../auth/authorizer.js';
 import type { GatewayMetrics } from '../observe/metrics.js';
 import { log } from '../observe/log.js';
+import { defaultConcurrencyLimits, InFlight, type ConcurrencyLimits } from './concurrency.js';
 
 export interface HttpOptions {
   host: string;
@@ -22,7 +23,43 @@ export interface HttpOptions {
   maxNesting: number;
   health: () => { ok: boolean; detail: unknown };
   metrics: GatewayMetrics;
+  concurrency?: ConcurrencyLimits;
 }
+
+/**
+ * One request's life: `answered` once its answer has started, `closed` once the client went away
+ * (uWS's onAborted) or the answer ended; `release` runs once, at the end, whichever comes first.
+ */
+interface Exchange {
+  answered: boolean;
+  closed: boolean;
+  release: () => void;
+}
+
+interface PostRequest {
+  url: string;
+  query: string;
+  headerKey: string;
+  contentType: string;
+  contentLength: string;
+  address: string;
+}
+
+/**
+ * The client's address: the peer's, or — only when the peer is on this host, i.e. the reverse
+ * proxy of deploy/nginx.conf — the X-Real-IP it sets. Anyone else could claim any address with it.
+ */
+function clientAddress(res: HttpResponse, req: HttpRequest): string {
+  const peer = Buffer.from(res.getRemoteAddressAsText()).toString();
+  const forwarded = req.getHeader('x-real-ip');
+  const loopback = peer.startsWith('127.') || peer === '::1' || peer === '0000:0000:0000:0000:0000:0000:0000:0001';
+  return loopback && forwarded !== '' ? forwarded.slice(0, 64) : peer;
+}
+
+/** Answers up to this size are handed to uWS whole; larger ones are written as the client reads them. */
+const wholeWriteBytes = 64 * 1024;
+/** A client that has not read its answer by then is cut off: it holds memory and a request slot. */
+const writeDeadlineMs = 30_000;
 
 interface Outcome {
   status: number;
@@ -61,13 +98,14 @@ function keyFromPath(url: string): string | null | undefined {
 export class HttpServer {
   private readonly app: TemplatedApp;
   private listenSocket: us_listen_socket | null = null;
-  private inFlight = 0;
+  private readonly inFlight: InFlight;
 
   constructor(
     private readonly options: HttpOptions,
     private readonly authorizer: Authorizer,
     private readonly dispatcher: Dispatcher,
   ) {
+    this.inFlight = new InFlight(options.concurrency ?? defaultConcurrencyLimits);
     this.app = uws.App();
     // The node's own /health: plain text that load balancers and Solana tooling already understand.
     this.app.get('/health', (res) => {
@@ -88,16 +126,13 @@ export class HttpServer {
           JSON.stringify({
             status: ok ? 'ok' : 'unknown',
             backend: detail,
-            inFlight: this.inFlight,
+            inFlight: this.inFlight.count,
             uptimeSeconds: Math.round(process.uptime()),
           }) + '\n',
       });
     });
     this.app.get('/metrics', (res) => {
-      const state = { aborted: false };
-      res.onAborted(() => {
-        state.aborted = true;
-      });
+      const state = exchangeOf(res);
       this.options.metrics.text().then(
         (text) => this.send(res, { status: 200, body: text, contentType: this.options.metrics.contentType, private: true }, state),
         (error: unknown) => {
@@ -117,15 +152,16 @@ export class HttpServer {
           .end();
       });
     });
+    // uWS's request object is valid only until the handler returns: everything needed is copied out here.
     this.app.post('/*', (res, req) =>
-      this.onPost(
-        res,
-        req.getUrl(),
-        req.getQuery() ?? '',
-        req.getHeader('x-api-key'),
-        req.getHeader('content-type'),
-        req.getHeader('content-length'),
-      ),
+      this.onPost(res, {
+        url: req.getUrl(),
+        query: req.getQuery() ?? '',
+        headerKey: req.getHeader('x-api-key'),
+        contentType: req.getHeader('content-type'),
+        contentLength: req.getHeader('content-length'),
+        address: clientAddress(res, req),
+      }),
     );
     servePlayground(this.app);
     this.app.any('/*', (res) => {
@@ -153,15 +189,35 @@ export class HttpServer {
   async close(graceMs = 10_000): Promise<void> {
     this.stopListening();
     const deadline = Date.now() + graceMs;
-    while (this.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (this.inFlight.count > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   }
 
-  private onPost(res: HttpResponse, url: string, query: string, headerKey: string, contentType: string, contentLength: string) {
+  private onPost(res: HttpResponse, { url, query, headerKey, contentType, contentLength, address }: PostRequest) {
     const pathKey = keyFromPath(url);
-    const state = { aborted: false };
-    res.onAborted(() => {
-      state.aborted = true;
-    });
+    const refusedStart = this.inFlight.startRequest(address);
+    const state = exchangeOf(res, refusedStart === null ? () => this.inFlight.endRequest(address) : undefined);
+    if (refusedStart !== null) {
+      const outcome =
+        refusedStart === 'total'
+          ? rpcFailure(
+              503,
+              new RpcError(ErrorCode.unavailable, 'The gateway is at its limit of requests in flight; retry shortly'),
+              'null',
+              {
+                'retry-after': '1',
+              },
+            )
+          : rpcFailure(
+              429,
+              new RpcError(
+                ErrorCode.rateLimited,
+                `Too many requests in flight from this address (${this.inFlight.limits.perAddress}); wait for answers before sending more`,
+              ),
+              'null',
+              { 'retry-after': '1' },
+            );
+      return this.send(res, outcome, state, true);
+    }
     if (pathKey === undefined) {
       return this.send(
         res,
@@ -175,15 +231,11 @@ export class HttpServer {
     const chunks: Buffer[] = [];
     let size = 0;
     res.onData((chunk, isLast) => {
-      if (state.aborted) return;
+      if (state.answered || state.closed) return;
       size += chunk.byteLength;
-      if (size > this.options.maxBodyBytes) {
-        state.aborted = true;
-        return this.send(res, this.tooLarge(), { aborted: false }, true);
-      }
+      if (size > this.options.maxBodyBytes) return this.send(res, this.tooLarge(), state, true);
       chunks.push(Buffer.from(chunk.slice(0)));
       if (!isLast) return;
-      this.inFlight++;
       const key = headerKey !== '' ? headerKey : pathKey;
       const started = performance.now();
       void this.handle(Buffer.concat(chunks), key, query, contentType)
@@ -192,7 +244,6 @@ export class HttpServer {
           return rpcFailure(500, new RpcError(ErrorCode.internalError, 'Internal error'));
         })
         .then((outcome) => {
-          this.inFlight--;
           this.send(res, outcome, state);
           if (log.isLevelEnabled('debug')) {
             log.debug(
@@ -244,8 +295,23 @@ export class HttpServer {
     }
     const limited = await this.authorizer.admit(access, callCount(body));
     if (limited) return this.refused(limited, singleId(body));
-    const result: DispatchResult = await this.dispatcher.dispatch(body, flags);
-    return { status: result.status, body: result.body, headers: result.headers };
+    if (!this.inFlight.startKey(access.keyId)) {
+      return rpcFailure(
+        429,
+        new RpcError(
+          ErrorCode.rateLimited,
+          `Too many requests in flight for this API key (${this.inFlight.limits.perKey}); wait for answers before sending more`,
+        ),
+        singleId(body),
+        { 'retry-after': '1' },
+      );
+    }
+    try {
+      const result: DispatchResult = await this.dispatcher.dispatch(body, flags);
+      return { status: result.status, body: result.body, headers: result.headers };
+    } finally {
+      this.inFlight.endKey(access.keyId);
+    }
   }
 
   private refused(refusal: Refusal, idRaw: string): Outcome {
@@ -253,19 +319,61 @@ export class HttpServer {
     return rpcFailure(refusal.status, refusal.error, idRaw, headers);
   }
 
-  private send(res: HttpResponse, outcome: Outcome, state = { aborted: false }, closeConnection = false) {
-    if (state.aborted) return;
-    state.aborted = true;
+  /**
+   * Small answers go to uWS whole. A large one is written as the client takes it (tryEnd, then
+   * onWritable), so a client that does not read holds only the answer we already have, not a
+   * second copy in uWS's buffer, and is cut off after `writeDeadlineMs`.
+   */
+  private send(res: HttpResponse, outcome: Outcome, state: Exchange = exchangeOf(res), closeConnection = false) {
+    if (state.answered || state.closed) return;
+    state.answered = true;
     this.options.metrics.response(outcome.status);
+    const body = typeof outcome.body === 'string' && outcome.body.length > wholeWriteBytes ? Buffer.from(outcome.body) : outcome.body;
+    let finished = false;
+    let start = 0;
     res.cork(() => {
       res.writeStatus(statusLine(outcome.status));
       res.writeHeader('content-type', outcome.contentType ?? jsonType);
       res.writeHeader('x-content-type-options', 'nosniff');
       if (outcome.private !== true) res.writeHeader('access-control-allow-origin', '*');
       for (const [name, value] of Object.entries(outcome.headers ?? {})) res.writeHeader(name, value);
-      res.end(outcome.body, closeConnection);
+      if (typeof body === 'string' || body.length <= wholeWriteBytes) {
+        res.end(body, closeConnection);
+        finished = true;
+      } else {
+        start = res.getWriteOffset();
+        finished = res.tryEnd(body, body.length)[1];
+      }
+    });
+    if (finished) return finish(state);
+    const total = (body as Buffer).length;
+    const deadline = setTimeout(() => {
+      if (!state.closed) res.close();
+    }, writeDeadlineMs);
+    const onClosed = state.release;
+    state.release = () => {
+      clearTimeout(deadline);
+      onClosed();
+    };
+    res.onWritable((offset) => {
+      const [ok, done] = res.tryEnd((body as Buffer).subarray(offset - start), total);
+      if (done) finish(state);
+      return ok;
     });
   }
+}
+
+/** A new request's state; `release` (its slot in the in-flight counts) runs when it ends either way. */
+function exchangeOf(res: HttpResponse, release: () => void = () => {}): Exchange {
+  const state: Exchange = { answered: false, closed: false, release };
+  res.onAborted(() => finish(state));
+  return state;
+}
+
+function finish(state: Exchange): void {
+  if (state.closed) return;
+  state.closed = true;
+  state.release();
 }
 
 function singleId(body: Body): string {
