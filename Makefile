@@ -54,6 +54,7 @@ bench: build
 	node dist/bench/json-parse.bench.js
 	node dist/bench/http.bench.js
 	node dist/bench/passthrough.bench.js
+	node dist/bench/startup.bench.js
 
 load: build
 	node dist/bench/load.js
