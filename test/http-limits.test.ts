@@ -5,45 +5,37 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import { once } from 'node:events';
 import { InFlight } from '../src/http/concurrency.js';
 import { post, rpc, startGateway, type RunningGateway } from './support/gateway.js';
+import { startRpcNode, type RpcNode } from './support/rpc-node.js';
 
 const MiB = 1024 * 1024;
 /** While `holding`, getSlot answers wait here; getProgramAccounts answers at once with `params[0]` bytes. */
 const held: { res: ServerResponse; id: unknown }[] = [];
 let holding = true;
-let node: Server;
+let node: RpcNode;
 let gateway: RunningGateway;
 
 before(async () => {
-  node = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      const call = JSON.parse(body) as { id: unknown; method: string; params: [number] };
-      res.setHeader('content-type', 'application/json');
-      if (call.method === 'getSlot') {
-        held.push({ res, id: call.id });
-        if (!holding) releaseAll();
-        return;
-      }
-      const filler = Array.from({ length: call.params[0] }, (_, i) => String.fromCharCode(97 + (i % 26))).join('');
-      res.end(`{"jsonrpc":"2.0","result":"${filler}","id":${JSON.stringify(call.id)}}`);
-    });
+  node = await startRpcNode((call, res) => {
+    if (call.method === 'getSlot') {
+      held.push({ res, id: call.id });
+      if (!holding) releaseAll();
+      return;
+    }
+    const filler = Array.from({ length: call.params[0] as number }, (_, i) => String.fromCharCode(97 + (i % 26))).join('');
+    res.end(`{"jsonrpc":"2.0","result":"${filler}","id":${JSON.stringify(call.id)}}`);
   });
-  node.listen(0, '127.0.0.1');
-  await once(node, 'listening');
-  gateway = await startGateway(['--upstream', `http://127.0.0.1:${(node.address() as { port: number }).port}/`]);
+  gateway = await startGateway(['--upstream', `${node.url}/`]);
 });
 
 after(async () => {
   holding = false;
   releaseAll();
   await gateway.stop();
-  node.closeAllConnections();
   node.close();
 });
 
