@@ -3,6 +3,7 @@
  * header or path, flags, and authorization before any JSON-RPC work is done.
  */
 import { STATUS_CODES } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { isUtf8 } from 'node:buffer';
 import { uws, type HttpRequest, type HttpResponse, type TemplatedApp, type us_listen_socket } from './uws.js';
 import { enhanced, parseFlags } from './flags.js';
@@ -189,7 +190,7 @@ export class HttpServer {
   async close(graceMs = 10_000): Promise<void> {
     this.stopListening();
     const deadline = Date.now() + graceMs;
-    while (this.inFlight.count > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (this.inFlight.count > 0 && Date.now() < deadline) await sleep(20);
   }
 
   private onPost(res: HttpResponse, { url, query, headerKey, contentType, contentLength, address }: PostRequest) {
