@@ -12,7 +12,7 @@ import {
   encodeWireTransaction,
   transactionVersionOf,
   type JsonTransaction,
-} from '../src/ledger/wire-transaction.js';
+} from '../src/codec/wire-transaction.js';
 
 interface CorpusFile {
   file: string;
