@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { summarizeTransaction } from '../src/actions/summarize.js';
+import { summarizeTransaction as summarize } from '../src/actions/summarize.js';
 import { encodeBase58, decodeBase58 } from '../src/codec/base58.js';
 import { camelCase } from '../src/decode/names.js';
 import { loadBundledRegistry } from '../src/decode/registry.js';
@@ -19,6 +19,12 @@ import { LedgerRpc } from '../src/ledger/ledger-rpc.js';
 import { openLedger } from '../src/ledger/ledger-store.js';
 import { corpusTransactionsDir } from '../src/paths.js';
 import type { TypeNode } from '../src/idl/description.js';
+import { seedForm } from './support/readable-amounts.js';
+
+/** The sentences with every readable amount checked against its base units, then in the seed's base units alone. */
+function summarizeTransaction(result: any): (string | null)[] {
+  return summarize(result).map((sentence) => sentence && seedForm(result, sentence));
+}
 
 const registry = loadBundledRegistry();
 const ledger = new LedgerRpc(openLedger(defaultLedgerFile, { readonly: true }));

@@ -125,6 +125,10 @@ export class TxFacts {
     return address === undefined ? undefined : this.tokenAccounts.get(address);
   }
 
+  tokenAccountList(): Iterable<TokenAccount> {
+    return this.tokenAccounts.values();
+  }
+
   /** Token accounts the answer's balances or set-up instructions attribute to `owner`. */
   tokenAccountsOf(owner: string): string[] {
     return [...this.tokenAccounts].filter(([, t]) => t.owner === owner).map(([a]) => a);

@@ -13,7 +13,9 @@ import { defiTemplates } from './defi.js';
 import { TxFacts, type Template } from './facts.js';
 import { liquidityTemplates } from './liquidity.js';
 import { nativeTemplates } from './native.js';
+import { AssetNames } from './names.js';
 import { nftTemplates } from './nft.js';
+import { withNames } from './phrases.js';
 import { stakingTemplates } from './staking.js';
 import { swapPlan, swapSentence } from './swaps.js';
 
@@ -27,11 +29,13 @@ const templates: Readonly<Record<string, Template>> = {
 
 export function summarizeTransaction(result: any): (string | null)[] {
   const facts = new TxFacts(result);
-  return facts.entries.map((entry) => {
-    if (entry.ix.type === undefined && entry.ix.memo === undefined) return null;
-    const text = swapPlan(entry) !== null ? swapSentence(entry, facts) : (templates[entry.ix.programId]?.(entry, facts) ?? null);
-    return text !== null && actsAsProgram(text, entry.ix.programId) ? null : text;
-  });
+  return withNames(new AssetNames(facts), () =>
+    facts.entries.map((entry) => {
+      if (entry.ix.type === undefined && entry.ix.memo === undefined) return null;
+      const text = swapPlan(entry) !== null ? swapSentence(entry, facts) : (templates[entry.ix.programId]?.(entry, facts) ?? null);
+      return text !== null && actsAsProgram(text, entry.ix.programId) ? null : text;
+    }),
+  );
 }
 
 /**
