@@ -69,3 +69,26 @@ test('decimals unknown: base units alone, as the seed has them', () => {
   const unknown = { ...answer(mint, false), transaction: { message: { accountKeys: keys, instructions: [checked] } } };
   assert.match(summarizeTransaction(unknown)[0]!, new RegExp(` 20000000000 of ${mint} from`));
 });
+
+test('an instruction no template covers: its signer, instruction, amount-like arguments and key accounts by name; its events none', () => {
+  const drift = 'dRiftyHA39MWEi3m9aunc5MzRF1JYuBsbn6VPcn33UH';
+  const placeOrder = {
+    program: 'drift',
+    programId: drift,
+    parsed: {
+      type: 'placePerpOrder',
+      info: { state: source, user: destination, authority: owner, params: { baseAssetAmount: '22030', price: 907900 } },
+    },
+    stackHeight: null,
+  };
+  const event = { program: 'drift', programId: drift, parsed: { type: 'OrderRecord', info: { user: destination } }, stackHeight: 2 };
+  const result = {
+    slot: 1,
+    transaction: { message: { accountKeys: keys, instructions: [placeOrder] } },
+    meta: { err: null, innerInstructions: [{ index: 0, instructions: [event] }], preTokenBalances: [], postTokenBalances: [] },
+  };
+  assert.deepEqual(summarizeTransaction(result), [
+    `${owner} called placePerpOrder with baseAssetAmount 22030, price 907900 (user ${destination}) on Drift`,
+    null,
+  ]);
+});
