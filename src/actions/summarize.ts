@@ -11,9 +11,12 @@
  */
 import { defiTemplates } from './defi.js';
 import { TxFacts, type Template } from './facts.js';
+import { genericSentence } from './generic.js';
 import { liquidityTemplates } from './liquidity.js';
 import { nativeTemplates } from './native.js';
+import { AssetNames } from './names.js';
 import { nftTemplates } from './nft.js';
+import { withNames } from './phrases.js';
 import { stakingTemplates } from './staking.js';
 import { swapPlan, swapSentence } from './swaps.js';
 
@@ -27,11 +30,15 @@ const templates: Readonly<Record<string, Template>> = {
 
 export function summarizeTransaction(result: any): (string | null)[] {
   const facts = new TxFacts(result);
-  return facts.entries.map((entry) => {
-    if (entry.ix.type === undefined && entry.ix.memo === undefined) return null;
-    const text = swapPlan(entry) !== null ? swapSentence(entry, facts) : (templates[entry.ix.programId]?.(entry, facts) ?? null);
-    return text !== null && actsAsProgram(text, entry.ix.programId) ? null : text;
-  });
+  return withNames(new AssetNames(facts), () =>
+    facts.entries.map((entry) => {
+      if (entry.ix.type === undefined && entry.ix.memo === undefined) return null;
+      const template = templates[entry.ix.programId];
+      const family = swapPlan(entry) !== null ? swapSentence(entry, facts) : (template?.(entry, facts) ?? null);
+      const text = family ?? (nativeTemplates[entry.ix.programId] === undefined ? genericSentence(entry, facts) : null);
+      return text !== null && actsAsProgram(text, entry.ix.programId) ? null : text;
+    }),
+  );
 }
 
 /**
