@@ -44,6 +44,20 @@ const rpcFailure = (status: number, error: RpcError, idRaw = 'null', headers?: R
   headers,
 });
 
+const ipv6Loopback = '0000:0000:0000:0000:0000:0000:0000:0001';
+const ipv4MappedLoopback = '0000:0000:0000:0000:0000:ffff:7f';
+
+/**
+ * Whose refused keys a request counts toward. Behind the reverse proxy of deploy/nginx.conf every
+ * connection comes from loopback and the proxy names the client in X-Real-IP; from anywhere else
+ * the header is not believed, since any client can send it. Cut to an IPv6 text's length, as it is
+ * kept in memory.
+ */
+function clientAddress(peer: string, realIp: string): string {
+  const loopback = peer.startsWith('127.') || peer === ipv6Loopback || peer.startsWith(ipv4MappedLoopback);
+  return loopback && realIp !== '' ? realIp.slice(0, 45) : peer;
+}
+
 /** API keys are a single path segment; anything deeper is not an RPC endpoint. */
 function keyFromPath(url: string): string | null | undefined {
   const path = url.endsWith('/') && url.length > 1 ? url.slice(0, -1) : url;
@@ -125,6 +139,7 @@ export class HttpServer {
         req.getHeader('x-api-key'),
         req.getHeader('content-type'),
         req.getHeader('content-length'),
+        clientAddress(Buffer.from(res.getRemoteAddressAsText()).toString(), req.getHeader('x-real-ip')),
       ),
     );
     servePlayground(this.app);
@@ -156,7 +171,15 @@ export class HttpServer {
     while (this.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   }
 
-  private onPost(res: HttpResponse, url: string, query: string, headerKey: string, contentType: string, contentLength: string) {
+  private onPost(
+    res: HttpResponse,
+    url: string,
+    query: string,
+    headerKey: string,
+    contentType: string,
+    contentLength: string,
+    address: string,
+  ) {
     const pathKey = keyFromPath(url);
     const state = { aborted: false };
     res.onAborted(() => {
@@ -186,7 +209,7 @@ export class HttpServer {
       this.inFlight++;
       const key = headerKey !== '' ? headerKey : pathKey;
       const started = performance.now();
-      void this.handle(Buffer.concat(chunks), key, query, contentType)
+      void this.handle(Buffer.concat(chunks), key, query, contentType, address)
         .catch((error): Outcome => {
           log.error({ err: error }, 'request failed unexpectedly');
           return rpcFailure(500, new RpcError(ErrorCode.internalError, 'Internal error'));
@@ -214,7 +237,7 @@ export class HttpServer {
     );
   }
 
-  private async handle(bytes: Buffer, key: string | null, query: string, contentType: string): Promise<Outcome> {
+  private async handle(bytes: Buffer, key: string | null, query: string, contentType: string, address: string): Promise<Outcome> {
     if (!acceptedContentTypes.has(contentType.toLowerCase())) {
       return rpcFailure(
         415,
@@ -227,7 +250,7 @@ export class HttpServer {
       return { status: 400, body: `utf-8 encoding error at byte ${invalidAt} in request body`, contentType: 'text/plain' };
     }
     const text = bytes.toString('utf8');
-    const access = await this.authorizer.identify(key);
+    const access = await this.authorizer.identify(key, address);
     if ('error' in access) return this.refused(access, readableId(text));
     const body = readBody(text, this.options.maxNesting);
     const flags = parseFlags(query);
