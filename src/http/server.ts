@@ -5,7 +5,7 @@
 import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isUtf8 } from 'node:buffer';
-import { uws, type HttpRequest, type HttpResponse, type TemplatedApp, type us_listen_socket } from './uws.js';
+import { uws, type HttpResponse, type TemplatedApp, type us_listen_socket } from './uws.js';
 import { enhanced, parseFlags } from './flags.js';
 import { servePlayground } from './playground.js';
 import { errorResponse, readableId, readBody, type Body } from '../rpc/envelope.js';
@@ -46,17 +46,6 @@ interface PostRequest {
   address: string;
 }
 
-/**
- * The client's address: the peer's, or — only when the peer is on this host, i.e. the reverse
- * proxy of deploy/nginx.conf — the X-Real-IP it sets. Anyone else could claim any address with it.
- */
-function clientAddress(res: HttpResponse, req: HttpRequest): string {
-  const peer = Buffer.from(res.getRemoteAddressAsText()).toString();
-  const forwarded = req.getHeader('x-real-ip');
-  const loopback = peer.startsWith('127.') || peer === '::1' || peer === '0000:0000:0000:0000:0000:0000:0000:0001';
-  return loopback && forwarded !== '' ? forwarded.slice(0, 64) : peer;
-}
-
 /** Answers up to this size are handed to uWS whole; larger ones are written as the client reads them. */
 const wholeWriteBytes = 64 * 1024;
 /** A client that has not read its answer by then is cut off: it holds memory and a request slot. */
@@ -81,6 +70,20 @@ const rpcFailure = (status: number, error: RpcError, idRaw = 'null', headers?: R
   body: errorResponse(error, idRaw) + '\n',
   headers,
 });
+
+const ipv6Loopback = '0000:0000:0000:0000:0000:0000:0000:0001';
+const ipv4MappedLoopback = '0000:0000:0000:0000:0000:ffff:7f';
+
+/**
+ * Whose request (and refused keys) it is, for the per-address limits. Behind the reverse proxy of deploy/nginx.conf every
+ * connection comes from loopback and the proxy names the client in X-Real-IP; from anywhere else
+ * the header is not believed, since any client can send it. Cut to an IPv6 text's length, as it is
+ * kept in memory.
+ */
+function clientAddress(peer: string, realIp: string): string {
+  const loopback = peer.startsWith('127.') || peer === ipv6Loopback || peer.startsWith(ipv4MappedLoopback);
+  return loopback && realIp !== '' ? realIp.slice(0, 45) : peer;
+}
 
 /** API keys are a single path segment; anything deeper is not an RPC endpoint. */
 function keyFromPath(url: string): string | null | undefined {
@@ -161,7 +164,7 @@ export class HttpServer {
         headerKey: req.getHeader('x-api-key'),
         contentType: req.getHeader('content-type'),
         contentLength: req.getHeader('content-length'),
-        address: clientAddress(res, req),
+        address: clientAddress(Buffer.from(res.getRemoteAddressAsText()).toString(), req.getHeader('x-real-ip')),
       }),
     );
     servePlayground(this.app);
@@ -239,7 +242,7 @@ export class HttpServer {
       if (!isLast) return;
       const key = headerKey !== '' ? headerKey : pathKey;
       const started = performance.now();
-      void this.handle(Buffer.concat(chunks), key, query, contentType)
+      void this.handle(Buffer.concat(chunks), key, query, contentType, address)
         .catch((error): Outcome => {
           log.error({ err: error }, 'request failed unexpectedly');
           return rpcFailure(500, new RpcError(ErrorCode.internalError, 'Internal error'));
@@ -266,7 +269,7 @@ export class HttpServer {
     );
   }
 
-  private async handle(bytes: Buffer, key: string | null, query: string, contentType: string): Promise<Outcome> {
+  private async handle(bytes: Buffer, key: string | null, query: string, contentType: string, address: string): Promise<Outcome> {
     if (!acceptedContentTypes.has(contentType.toLowerCase())) {
       return rpcFailure(
         415,
@@ -279,7 +282,7 @@ export class HttpServer {
       return { status: 400, body: `utf-8 encoding error at byte ${invalidAt} in request body`, contentType: 'text/plain' };
     }
     const text = bytes.toString('utf8');
-    const access = await this.authorizer.identify(key);
+    const access = await this.authorizer.identify(key, address);
     if ('error' in access) return this.refused(access, readableId(text));
     const body = readBody(text, this.options.maxNesting);
     const flags = parseFlags(query);
