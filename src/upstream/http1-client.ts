@@ -13,6 +13,7 @@
 import net from 'node:net';
 import tls from 'node:tls';
 import type { ByteBudget } from './byte-budget.js';
+import { scanRequestBody, type ScannedObject } from '../json/request-scan.js';
 
 export interface Http1ClientOptions {
   /** http: or https: URL; its path and query are the request target. */
@@ -44,6 +45,7 @@ export type Http1FailureKind =
   | 'headers-too-large'
   | 'too-large'
   | 'over-budget'
+  | 'wrong-answer'
   | 'timeout'
   | 'client-closed'
   | 'network';
@@ -69,6 +71,8 @@ const HEAD_END = Buffer.from('\r\n\r\n');
 
 interface Exchange {
   body: string | Uint8Array;
+  /** The ids the answer may carry, read from the body when the answer is in; null: not a request this can read. */
+  expected: ExpectedIds | null | undefined;
   maxBytes: number;
   /** Shared with the other answers of a batch; what this exchange took is given back if it fails. */
   budget: ByteBudget | undefined;
@@ -438,6 +442,9 @@ class Connection extends ResponseParser {
 
   protected complete(body: Buffer): void {
     const exchange = this.exchange!;
+    // Bytes a server sent after an earlier answer would be read as this one's on a reused connection.
+    exchange.expected ??= requestIds(exchange.body);
+    if (exchange.expected !== null && !answers(body, exchange.expected)) return this.fail(new Http1Failure('wrong-answer', true));
     const response: Http1Response = { status: this.status, body };
     if (this.retryAfter !== undefined) response.retryAfter = this.retryAfter;
     this.exchange = null;
@@ -481,6 +488,84 @@ class Connection extends ResponseParser {
     else failure = new Http1Failure('closed', true);
     this.client.reject(exchange, failure);
   }
+}
+
+interface ExpectedIds {
+  batch: boolean;
+  ids: string[];
+  /** How a node ends its answer to a single call (`,"id":…}`), matched without a scan. */
+  tail: Buffer | undefined;
+}
+
+/** The id text of a request or answer object; undefined when it has none. */
+function idOf(text: string, object: ScannedObject): string | undefined {
+  const span = object.members.get('id');
+  return span === undefined ? undefined : text.slice(span.start, span.end);
+}
+
+function requestIds(body: string | Uint8Array): ExpectedIds | null {
+  const text = typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+  try {
+    const scanned = scanRequestBody(text);
+    if (scanned.kind === 'object') {
+      const id = idOf(text, scanned.object);
+      if (id === undefined) return null;
+      return { batch: false, ids: [id], tail: Buffer.from(`,"id":${id}}`) };
+    }
+    if (scanned.kind !== 'array') return null;
+    const ids = scanned.entries.flatMap((entry) => ('members' in entry ? (idOf(text, entry) ?? []) : []));
+    return { batch: true, ids, tail: undefined };
+  } catch {
+    return null;
+  }
+}
+
+/** Equal ids, the same value spelled differently included: a node re-serializes the id it read. */
+function sameId(answer: string, request: string): boolean {
+  if (answer === request) return true;
+  try {
+    return JSON.parse(answer) === JSON.parse(request);
+  } catch {
+    return false;
+  }
+}
+
+const isSpace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
+
+/**
+ * False when `body` answers some other request: an answer object (or a batch answer's entry)
+ * whose id the request did not carry, or a batch answer to a single call. An id of null answers
+ * a request the server could not read, and an answer that is not JSON-RPC answers nobody's; both
+ * are left to the pool to judge.
+ */
+function answers(body: Buffer, expected: ExpectedIds): boolean {
+  const { tail } = expected;
+  if (tail !== undefined) {
+    // The last member read, as JSON.parse reads a repeated one; answers spelled otherwise are scanned.
+    let end = body.length;
+    while (end > 0 && isSpace(body[end - 1])) end--;
+    if (end >= tail.length && body.compare(tail, 0, tail.length, end - tail.length, end) === 0) return true;
+  }
+  // Byte offsets stay character offsets in latin1; ids are turned back into UTF-8 to compare.
+  const text = body.toString('latin1');
+  let objects: ScannedObject[];
+  try {
+    const scanned = scanRequestBody(text);
+    if (scanned.kind === 'object') objects = [scanned.object];
+    else if (scanned.kind === 'array') objects = scanned.entries.filter((entry): entry is ScannedObject => 'members' in entry);
+    else return true;
+    if (scanned.kind === 'array' && !expected.batch && objects.some((object) => object.members.has('id'))) return false;
+  } catch {
+    return true;
+  }
+  for (const object of objects) {
+    if (object.duplicateKeys.has('id')) return false;
+    const raw = idOf(text, object);
+    if (raw === undefined || raw === 'null') continue;
+    const id = Buffer.from(raw, 'latin1').toString('utf8');
+    if (!expected.ids.some((requested) => sameId(id, requested))) return false;
+  }
+  return true;
 }
 
 function connectFailure(error: NodeJS.ErrnoException | undefined, secure: boolean): Http1Failure {
@@ -551,6 +636,7 @@ export class Http1Client {
       if (this.closing) return reject(new Http1Failure('client-closed', false));
       const exchange: Exchange = {
         body,
+        expected: undefined,
         maxBytes: options.maxBytes,
         budget: options.budget,
         charged: 0,
