@@ -47,7 +47,6 @@ const ADDRESS_BYTES = 32;
 const VERSION_PREFIX = 0x80;
 const SHORTVEC_MAX = 0xffff;
 
-
 class ByteReader {
   private offset = 0;
   constructor(private readonly bytes: Uint8Array) {}
