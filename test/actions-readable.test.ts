@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { inUnits } from '../src/actions/names.js';
+import { asset } from '../src/actions/phrases.js';
 import { summarizeTransaction } from '../src/actions/summarize.js';
 import { tokenTable } from '../src/actions/token-table.js';
 
@@ -61,6 +62,13 @@ test('another mint keeps its address; a symbol its metadata got in this transact
     stackHeight: null,
   };
   assert.match(summarizeTransaction(answer(mint, true, [metadata]))[1]!, new RegExp(` 20000 "PEPE" of ${mint} \\(20000000000\\) from`));
+});
+
+test("an amount not known (a failed swap's other side): the symbol of a table mint, else the mint", () => {
+  assert.equal(asset(undefined, 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'), 'USDC');
+  assert.equal(asset(undefined, 'So11111111111111111111111111111111111111112'), 'SOL');
+  const mint = 'HfJVjBdkhAD2ynVM8PdTSii4ECZdsxNTCx5wpEqUpump';
+  assert.equal(asset(undefined, mint), `tokens of ${mint}`);
 });
 
 test('decimals unknown: base units alone, as the seed has them', () => {

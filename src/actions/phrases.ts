@@ -12,7 +12,8 @@
  *     where this transaction created the mint's metadata with that symbol
  *   - decimals unknown: `<n> of <mint>`; an NFT (amount 1, decimals 0): `1 token of <mint>`
  *   - a token whose mint the answer does not show: `<n> units of an unidentified token`
- *   - an asset whose amount is not known: `tokens of <mint>` or `SOL` (the amount is left out, not guessed)
+ *   - an asset whose amount is not known: `SOL`, a bundled table mint's symbol (`USDC`), else `tokens of <mint>`
+ *     (the amount is left out, not guessed)
  */
 import { AssetNames, inUnits, knownSymbol } from './names.js';
 
@@ -73,6 +74,7 @@ const PROGRAM_NAMES: Readonly<Record<string, string>> = {
   obriQD1zbpyLz95G5n7nJe6a4DPjpFwa5XYPoNm113y: 'Obric',
   SoLFiHG9TfgtdUXUjWAxi3LtvYuFyDLVhBWxdMZxyCe: 'SolFi',
   GFXsSL5sSaDfNFQUYsHekbWBW1TsFdjDYzACh62tEHxn: 'GooseFX',
+  H8W3ctz92svYg6mkn1UtGfu2aQr2fnUFHM1RhScEtQDt: 'Cropper',
   pfeeUxB6jkeY1Hxd7CsFCAjcbHA9rWtchMGdZ6VojVZ: 'Pump.fun Fees',
   dRiftyHA39MWEi3m9aunc5MzRF1JYuBsbn6VPcn33UH: 'Drift',
   GDDMwNyyx8uB6zrqwBFHjLLG3TBYk2F8Az4yrQC5RzMp: 'Mango Sequence Enforcer',
@@ -132,7 +134,7 @@ export function withNames<T>(current: AssetNames, write: () => T): T {
 /** How an amount of an asset is written; undefined when neither amount nor asset is known. */
 export function asset(amount: bigint | undefined, mint: string | undefined, decimals?: number): string | undefined {
   if (mint === WSOL_MINT || mint === 'lamports') return amount === undefined ? 'SOL' : lamports(amount);
-  if (amount === undefined) return mint === undefined ? undefined : `tokens of ${mint}`;
+  if (amount === undefined) return mint === undefined ? undefined : (knownSymbol(mint) ?? `tokens of ${mint}`);
   if (mint === undefined) return `${amount} units of an unidentified token`;
   const places = decimals ?? names?.decimalsOf(mint);
   if (amount === 1n && places === 0) return `1 token of ${mint}`;

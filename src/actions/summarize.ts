@@ -7,7 +7,8 @@
  * parsed arguments and accounts, and what the transaction did (balances, transfers under the
  * instruction). See phrases.ts for the wording. Anchor event entries (`TradeEvent`, `SwapEvent`…)
  * get no sentence of their own: they record the action of the instruction that emitted them,
- * which has its sentence.
+ * which has its sentence. A venue a route called that nothing else covers (no description, or no
+ * amounts its plan could find) is told as a swap from the transfers under it (swaps.ts legSentence).
  */
 import { defiTemplates } from './defi.js';
 import { TxFacts, type Template } from './facts.js';
@@ -18,7 +19,7 @@ import { AssetNames } from './names.js';
 import { nftTemplates } from './nft.js';
 import { withNames } from './phrases.js';
 import { stakingTemplates } from './staking.js';
-import { swapPlan, swapSentence } from './swaps.js';
+import { legSentence, swapPlan, swapSentence } from './swaps.js';
 
 const templates: Readonly<Record<string, Template>> = {
   ...nativeTemplates,
@@ -32,10 +33,11 @@ export function summarizeTransaction(result: any): (string | null)[] {
   const facts = new TxFacts(result);
   return withNames(new AssetNames(facts), () =>
     facts.entries.map((entry) => {
-      if (entry.ix.type === undefined && entry.ix.memo === undefined) return null;
+      const native = nativeTemplates[entry.ix.programId] !== undefined;
+      if (entry.ix.type === undefined && entry.ix.memo === undefined) return native ? null : legSentence(entry, facts);
       const template = templates[entry.ix.programId];
       const family = swapPlan(entry) !== null ? swapSentence(entry, facts) : (template?.(entry, facts) ?? null);
-      const text = family ?? (nativeTemplates[entry.ix.programId] === undefined ? genericSentence(entry, facts) : null);
+      const text = family ?? (native ? null : (legSentence(entry, facts) ?? genericSentence(entry, facts)));
       return text !== null && actsAsProgram(text, entry.ix.programId) ? null : text;
     }),
   );
