@@ -8,17 +8,16 @@
 import { decodeBase58 } from '../codec/base58.js';
 import { findPathSpans, splice } from '../json/path-spans.js';
 import { compactElementSpans } from '../json/compact-spans.js';
-import { memberName, type Span } from '../json/request-scan.js';
+import type { Span } from '../json/request-scan.js';
 import type { ProgramRegistry } from '../decode/registry.js';
 import { noteUndecoded } from './undecoded-tally.js';
 import { nodeParsedInstructionPrograms } from './native-programs.js';
 import { parsedInstruction } from './instruction-info.js';
 import { AccountFit, accountPlan } from './account-plan.js';
 import type { CompiledProgram, DecodedEvent, DecodedInstruction } from '../decode/compile.js';
-import { programErrorMember, programErrorOf, type ProgramError } from './program-error.js';
+import { programErrorMember, programErrorOf } from './program-error.js';
 import { summarizeTransaction } from '../actions/summarize.js';
 import { accountKeysOf, entriesOfLists, instructionListsOf } from './transaction-shape.js';
-import { nothingToEnhance, scanTransaction, type ScannedEntry, type ScannedTransaction } from './transaction-scan.js';
 
 interface RawInstruction {
   programId?: string;
@@ -39,108 +38,8 @@ export const instructionPaths = [
  * actionskit — each entry's `actions` sentence (as its last member) are all spliced in at once.
  * The sentences are written from the entries as they will be sent (decoded arguments and the
  * node's parsed natives together), without parsing the rewritten answer again.
- *
- * The answer is read by one forward pass over its text (transaction-scan.ts), and of its values
- * only the entries to decode (or, with actionskit, to summarize) and the few members the error and
- * the summaries need are parsed: `JSON.parse` of the whole answer was about 0.45 of the
- * JSON.parse + JSON.stringify floor by itself, more than the whole step may now cost. Answers the
- * pass does not read the way JSON.parse would go through enhanceTransactionReference.
  */
 export function enhanceTransaction(text: string, registry: ProgramRegistry, withActions = false): string {
-  const scan = scanTransaction(text);
-  if (scan === null) return enhanceTransactionReference(text, registry, withActions);
-  if (scan === nothingToEnhance) return text;
-  const { entries, parsedEncoding, meta } = scan;
-  const valueAt = (span: Span | undefined): any => span && JSON.parse(text.slice(span.start, span.end));
-  const slotValue = valueAt(scan.slot);
-  const slot = typeof slotValue === 'number' ? slotValue : undefined;
-  let keys: string[] | undefined;
-  const keysOf = () =>
-    (keys ??= accountKeysOf({
-      transaction: { message: { accountKeys: valueAt(scan.accountKeys) } },
-      meta: { loadedAddresses: valueAt(meta?.loadedAddresses) },
-    }));
-  const raw: RawInstruction[] = [];
-  const rawAt = (i: number) => (raw[i] ??= valueAt(entries[i].span));
-  const decoded = entries.map((entry, i) => {
-    if (entry.parsed !== undefined && parsedEncoding) return null;
-    const programId = programIdOf(text, entry, parsedEncoding, keysOf);
-    // The natives and the programs without a description, which decodeInstructionEntry turns
-    // down before looking at anything else, are turned down here without parsing the entry.
-    if (typeof programId === 'string' && (nodeParsedInstructionPrograms.has(programId) || registry.versions(programId, slot).length === 0))
-      return null;
-    return parsedEncoding ? decodeParsedEntry(rawAt(i), registry, slot) : decodeCompiledEntry(rawAt(i), keysOf(), registry, slot);
-  });
-  const failure =
-    meta?.err === undefined || text.startsWith('null', meta.err.start)
-      ? null
-      : programErrorOf(
-          {
-            meta: {
-              err: valueAt(meta.err),
-              get logMessages() {
-                return valueAt(meta.logMessages);
-              },
-            },
-          },
-          entries.slice(0, scan.topLevelCount).map((entry, i) => {
-            // A json entry's own programId member would win over its index, as in the parsing path.
-            const known = parsedEncoding || entry.programId === undefined ? programIdOf(text, entry, parsedEncoding, keysOf) : undefined;
-            return typeof known === 'string' ? known : (rawAt(i).programId ?? keysOf()[rawAt(i).programIdIndex!]);
-          }),
-          registry,
-        );
-  const summarize = (sent: unknown[]) => summarizeTransaction(summaryInput(scan, valueAt, sent));
-  return rewritten(
-    text,
-    { spans: entries.map((entry) => entry.span), topLevelCount: scan.topLevelCount, parsedEncoding },
-    decoded,
-    rawAt,
-    failure,
-    withActions && summarize,
-  );
-}
-
-/**
- * The `result` the summaries read (summarize.ts's TxFacts: keys, header, instructions, and of the
- * meta the error, loaded addresses, inner groups and token balances), built from spans with the
- * entries as they will be sent. The corpus test compares every summary with the parsing path's.
- */
-function summaryInput(scan: ScannedTransaction, valueAt: (span: Span | undefined) => any, sent: unknown[]): object {
-  const { meta } = scan;
-  let next = scan.topLevelCount;
-  return {
-    transaction: { message: { accountKeys: valueAt(scan.accountKeys), header: valueAt(scan.header), instructions: sent.slice(0, next) } },
-    meta: meta && {
-      err: valueAt(meta.err),
-      loadedAddresses: valueAt(meta.loadedAddresses),
-      preTokenBalances: valueAt(meta.preTokenBalances),
-      postTokenBalances: valueAt(meta.postTokenBalances),
-      innerInstructions: meta.groups?.map((group) => ({
-        index: valueAt(group.index),
-        instructions: sent.slice(next, (next += group.count)),
-      })),
-    },
-  };
-}
-
-/**
- * An entry's program id as far as it can be read without parsing the entry: its `programId`
- * string (jsonParsed) or the key its `programIdIndex` names (json); undefined otherwise.
- */
-function programIdOf(text: string, entry: ScannedEntry, parsedEncoding: boolean, keys: () => string[]): unknown {
-  if (parsedEncoding) {
-    const span = entry.programId;
-    return span !== undefined && text.charCodeAt(span.start) === 0x22 ? memberName(text, span.start, span.end) : undefined;
-  }
-  const span = entry.programIdIndex;
-  if (span === undefined) return undefined;
-  const index = Number(text.slice(span.start, span.end));
-  return Number.isInteger(index) ? keys()[index] : undefined;
-}
-
-/** The parsing path: the whole answer parsed, the entries located in its text. */
-export function enhanceTransactionReference(text: string, registry: ProgramRegistry, withActions = false): string {
   const answer = JSON.parse(text);
   const result = answer?.result;
   const message = result?.transaction?.message;
@@ -160,32 +59,16 @@ export function enhanceTransactionReference(text: string, registry: ProgramRegis
   const failing = failure !== null && failure.instruction < topLevelCount ? failure.instruction : -1;
   const spans = instructionEntrySpans(text, lists, withActions ? () => true : (i) => decoded[i] !== null || i === failing);
   if (spans === null) return text;
-  const summarize = (sent: unknown[]) => summarizeTransaction(withInstructionEntries(result, sent));
-  return rewritten(text, { spans, topLevelCount, parsedEncoding }, decoded, (i) => instructions[i], failure, withActions && summarize);
-}
 
-/**
- * The answer with the decoded entries rendered in place, the error member on the failing
- * top-level entry and, given `summarize`, each summarized entry's `actions` member; `spans` must
- * hold every entry rewritten.
- */
-function rewritten(
-  text: string,
-  layout: { spans: (Span | undefined)[]; topLevelCount: number; parsedEncoding: boolean },
-  decoded: (DecodedEntry | null)[],
-  entryAt: (i: number) => RawInstruction,
-  failure: ProgramError | null,
-  summarize: false | ((sent: unknown[]) => (string | null)[]),
-): string {
-  const { spans, parsedEncoding } = layout;
-  const failing = failure !== null && failure.instruction < layout.topLevelCount ? failure.instruction : -1;
-  const entries: (string | null)[] = decoded.map((entry, i) => entry && renderEntry(entry, entryAt(i), parsedEncoding, text, spans[i]!));
+  const entries: (string | null)[] = decoded.map(
+    (entry, i) => entry && renderEntry(entry, instructions[i], parsedEncoding, text, spans[i]!),
+  );
   const original = (i: number) => text.slice(spans[i]!.start, spans[i]!.end);
   const withMember = (entry: string, member: string) => `${entry.slice(0, -1)},${member}}`;
   if (failing >= 0) entries[failing] = withMember(entries[failing] ?? original(failing), programErrorMember(failure!));
-  if (summarize) {
-    const sent = decoded.map((entry, i) => (entry === null ? entryAt(i) : sentEntry(entry, entryAt(i), parsedEncoding)));
-    summarize(sent).forEach((sentence, i) => {
+  if (withActions) {
+    const sent = instructions.map((ix, i) => (decoded[i] === null ? ix : sentEntry(decoded[i], ix, parsedEncoding)));
+    summarizeTransaction(withInstructionEntries(result, sent)).forEach((sentence, i) => {
       if (sentence) entries[i] = withMember(entries[i] ?? original(i), `"actions":${JSON.stringify(sentence)}`);
     });
   }
