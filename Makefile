@@ -55,6 +55,7 @@ bench: build
 	node dist/bench/http.bench.js
 	node dist/bench/passthrough.bench.js
 	node dist/bench/pubsub.bench.js
+	node dist/bench/startup.bench.js
 
 load: build
 	node dist/bench/load.js
@@ -65,6 +66,7 @@ soak: build
 fuzz: build
 	FUZZ_ROUNDS=$${FUZZ_ROUNDS:-200} node --test dist/test/fuzz-decoders.test.js
 	BORSH_ROUNDS=$${BORSH_ROUNDS:-200} node --test dist/test/borsh-second-opinion.test.js
+	HTTP1_FUZZ_ROUNDS=$${HTTP1_FUZZ_ROUNDS:-100} node --test dist/test/upstream-http1-parser.test.js
 
 coverage: build
 	node dist/src/cli.js coverage

@@ -2,6 +2,18 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** Rules that do not fit code walking JSON whose shape is not typed: off where that is the point. */
+const untypedJsonReads = {
+  '@typescript-eslint/no-unsafe-member-access': 'off',
+  '@typescript-eslint/no-unsafe-assignment': 'off',
+  '@typescript-eslint/no-unsafe-argument': 'off',
+  '@typescript-eslint/no-unsafe-call': 'off',
+  '@typescript-eslint/no-unsafe-return': 'off',
+  '@typescript-eslint/no-explicit-any': 'off',
+  '@typescript-eslint/restrict-template-expressions': 'off',
+  '@typescript-eslint/no-base-to-string': 'off',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'idls/**', 'ledger/**', 'src/http/playground/**', 'src/rpc/validators.generated.*', '*.config.js'] },
   js.configs.recommended,
@@ -41,30 +53,11 @@ export default tseslint.config(
       'src/enhance/transaction-shape.ts',
       'src/ledger/parsed-transaction.ts',
     ],
-    rules: {
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-argument': 'off',
-      '@typescript-eslint/no-unsafe-call': 'off',
-      '@typescript-eslint/no-unsafe-return': 'off',
-      '@typescript-eslint/no-explicit-any': 'off',
-      '@typescript-eslint/restrict-template-expressions': 'off',
-      '@typescript-eslint/no-base-to-string': 'off',
-    },
+    rules: untypedJsonReads,
   },
   {
     // Tests and benches read JSON-RPC answers, whose shape is what they assert: untyped reads are the point there.
     files: ['test/**/*.ts', 'bench/**/*.ts'],
-    rules: {
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-argument': 'off',
-      '@typescript-eslint/no-unsafe-call': 'off',
-      '@typescript-eslint/no-unsafe-return': 'off',
-      '@typescript-eslint/no-explicit-any': 'off',
-      '@typescript-eslint/no-base-to-string': 'off',
-      '@typescript-eslint/restrict-template-expressions': 'off',
-      '@typescript-eslint/unbound-method': 'off',
-    },
+    rules: { ...untypedJsonReads, '@typescript-eslint/unbound-method': 'off' },
   },
 );

@@ -48,11 +48,11 @@ import {
 } from '@solanafm/explorer-kit';
 import anchor, { type Idl } from '@coral-xyz/anchor';
 import { anchorDecoders, fromLegacy, keepBuildable, type AnchorDecoders } from '../test/support/anchor-coders.js';
+import { corpusAccounts, corpusInstructionsAndEvents } from '../test/support/corpus.js';
 import { bundledIdlDir, loadBundledRegistry } from '../src/decode/registry.js';
 import type { CompiledProgram } from '../src/decode/compile.js';
-import { decodeBase58, encodeBase58 } from '../src/codec/base58.js';
-import { corpusAccountsDir, corpusTransactionsDir, projectRoot } from '../src/paths.js';
-import { accountKeysOf, instructionEntriesOf, readableResult } from '../src/enhance/transaction-shape.js';
+import { encodeBase58 } from '../src/codec/base58.js';
+import { projectRoot } from '../src/paths.js';
 
 // Transactions, accounts and IDLs are loosely typed JSON.
 type Doc = any;
@@ -83,33 +83,10 @@ interface Item {
 
 // ---- The corpus ----
 
-function corpusInstructions(): Item[] {
-  const items: Item[] = [];
-  for (const file of readdirSync(corpusTransactionsDir).sort()) {
-    if (!/\.(json|jsonParsed|base64)\.json$/.test(file)) continue;
-    const result = readableResult(JSON.parse(readFileSync(join(corpusTransactionsDir, file), 'utf8')));
-    const keys = accountKeysOf(result);
-    const all: Doc[] = instructionEntriesOf(result);
-    for (const ix of all) {
-      // jsonParsed answers carry the node's own parse for native programs, and no data.
-      if (ix.parsed !== undefined) continue;
-      const programId: string | undefined = ix.programId ?? keys[ix.programIdIndex];
-      const bytes = decodeBase58(ix.data);
-      if (programId !== undefined && bytes !== null) items.push({ kind: 'instruction', programId, bytes });
-    }
-  }
-  return items;
-}
-
-function corpusAccounts(): Item[] {
-  return readdirSync(corpusAccountsDir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((file) => {
-      const account = JSON.parse(readFileSync(join(corpusAccountsDir, file), 'utf8'));
-      return { kind: 'account' as const, programId: account.owner, bytes: new Uint8Array(Buffer.from(account.data[0], 'base64')) };
-    });
-}
+const instructionsOfCorpus = (): Item[] =>
+  corpusInstructionsAndEvents().instructions.map(({ programId, data }) => ({ kind: 'instruction', programId, bytes: data }));
+const accountsOfCorpus = (): Item[] =>
+  corpusAccounts().map(({ owner, data }) => ({ kind: 'account', programId: owner, bytes: new Uint8Array(data) }));
 
 // ---- IDL versions and the three decoders built from each ----
 
@@ -611,8 +588,8 @@ const contestants = (programId: string, v: Version): Contestants => {
   }
   return c;
 };
-const instructionItems = corpusInstructions();
-const accountItems = corpusAccounts();
+const instructionItems = instructionsOfCorpus();
+const accountItems = accountsOfCorpus();
 const unpairedIds = new Set(unpaired);
 const instructionSet = select(instructionItems, versions, unpairedIds, contestants);
 const accountSet = select(accountItems, versions, unpairedIds, contestants);

@@ -38,6 +38,11 @@ export const mixes: Mix[] = [
     ),
   },
   {
+    name: 'getMultipleAccounts (standard)',
+    path: '',
+    bodies: [JSON.stringify(call('getMultipleAccounts', [addresses, { encoding: 'jsonParsed' }]))],
+  },
+  {
     name: 'getMultipleAccounts explorerkit',
     path: '?explorerkit=true',
     bodies: [JSON.stringify(call('getMultipleAccounts', [addresses, { encoding: 'jsonParsed' }]))],

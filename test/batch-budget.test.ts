@@ -7,32 +7,23 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import { once } from 'node:events';
 import { post, rpc, startGateway, type RunningGateway } from './support/gateway.js';
+import { startRpcNode, type RpcNode } from './support/rpc-node.js';
 
 const MiB = 1024 * 1024;
-let node: Server;
+let node: RpcNode;
 let gateway: RunningGateway;
 
 before(async () => {
-  node = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      const call = JSON.parse(body) as { id: unknown; params: [number, string] };
-      const [bytes, framing] = call.params;
-      const answer = `{"jsonrpc":"2.0","result":"${'a'.repeat(bytes)}","id":${JSON.stringify(call.id)}}`;
-      res.setHeader('content-type', 'application/json');
-      if (framing === 'length') res.setHeader('content-length', Buffer.byteLength(answer));
-      // Chunked: written in pieces, as a node streaming a large answer does.
-      for (let at = 0; at < answer.length; at += 256 * 1024) res.write(answer.slice(at, at + 256 * 1024));
-      res.end();
-    });
+  node = await startRpcNode((call, res) => {
+    const [bytes, framing] = call.params as [number, string];
+    const answer = `{"jsonrpc":"2.0","result":"${'a'.repeat(bytes)}","id":${JSON.stringify(call.id)}}`;
+    if (framing === 'length') res.setHeader('content-length', Buffer.byteLength(answer));
+    // Chunked: written in pieces, as a node streaming a large answer does.
+    for (let at = 0; at < answer.length; at += 256 * 1024) res.write(answer.slice(at, at + 256 * 1024));
+    res.end();
   });
-  node.listen(0, '127.0.0.1');
-  await once(node, 'listening');
-  gateway = await startGateway(['--upstream', `http://127.0.0.1:${(node.address() as { port: number }).port}/`]);
+  gateway = await startGateway(['--upstream', `${node.url}/`]);
 });
 
 after(async () => {

@@ -10,7 +10,7 @@ import { asTheNodeSpellsIt, importCorpus } from '../src/ledger/import-corpus.js'
 import { LedgerRpc } from '../src/ledger/ledger-rpc.js';
 import { openLedger, type LedgerStore } from '../src/ledger/ledger-store.js';
 import { renderAccount } from '../src/ledger/render-account.js';
-import { decodeWireTransaction, encodeWireTransaction } from '../src/ledger/wire-transaction.js';
+import { decodeWireTransaction, encodeWireTransaction } from '../src/codec/wire-transaction.js';
 import { corpusAccountsDir, corpusTransactionsDir } from '../src/paths.js';
 import { ErrorCode, RpcError } from '../src/rpc/errors.js';
 

@@ -8,7 +8,7 @@ import { getBase58Decoder } from '@solana/kit';
 import { corpusTransactionsDir } from '../src/paths.js';
 import { jsonResultToJsonParsed } from '../src/ledger/parsed-transaction.js';
 import { RESERVED_ACCOUNT_KEYS } from '../src/ledger/reserved-accounts.js';
-import { decodeWireTransaction } from '../src/ledger/wire-transaction.js';
+import { decodeWireTransaction } from '../src/codec/wire-transaction.js';
 
 const UPGRADEABLE_LOADER = 'BPFLoaderUpgradeab1e11111111111111111111111';
 const WRAPPED_SOL_MINT = 'So11111111111111111111111111111111111111112';

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { tokenTable } from '../src/actions/token-table.js';
 import { projectRoot } from '../src/paths.js';
 import { nodeParsedInstructionPrograms } from '../src/enhance/native-programs.js';
 import { answerText, post, rpc, startGateway, tempDir, type RunningGateway } from './support/gateway.js';
@@ -14,6 +15,8 @@ import { answerText, post, rpc, startGateway, tempDir, type RunningGateway } fro
 /** Corpus items: a Jupiter route through Raydium, a Jupiter route that failed on slippage, a Whirlpool pool. */
 const swap = '2NPwsoX7NyfarDBhGDrewJKdNccVS1X9dX2uWCtTMRamXhzXk8PHnGL25yneF5rmR7LPSXH8gKciSgPAe9nP7VU4';
 const failedSwap = '2ysB2hp7qQYX67VUrZH6uMhPBk6Vrxo5QeBiup122XpX47RcZcgY9uAHvN2TJaAi9efBYGE9VsMzFyxo98k4qL15';
+/** A Jupiter route through Raydium, Meteora DLMM and SolFi: a pump.fun mint, wrapped SOL, BONK and USDC. */
+const route = 'rNMFZpBmbr6R8g4hStbC5qAictmWvGFQVTwQyXoCY6QDrcq9UV2QfHJ6oARNuS1VaUh3HVe799CDn44dWQReAye';
 const pool = '56Ekyu6uBpTna3LR2qkjHjNbDNkCLWK2Lt3uWh7J2R8Z';
 const tokenAccount = '6A5NHCj1yF6urc9wZNe6Bcjj4LVszQNj5DwAWG97yzMu';
 const absentAccount = '11111111111111111111111111111112';
@@ -140,6 +143,10 @@ test('GET / serves the page with a same-origin-only policy; other GETs stay 405'
   const style = await fetch(`${gw.url}/playground.css`);
   assert.equal(style.headers.get('content-type'), 'text/css; charset=utf-8');
 
+  const symbols = await fetch(`${gw.url}/token-symbols.json`);
+  assert.equal(symbols.headers.get('content-type'), 'application/json');
+  assert.deepEqual(await symbols.json(), Object.fromEntries(tokenTable.map(([mint, symbol]) => [mint, symbol])));
+
   const again = await fetch(`${gw.url}/`, { headers: { 'if-none-match': index.headers.get('etag')! } });
   assert.equal(again.status, 304);
 
@@ -242,6 +249,85 @@ test('the raw view shows the standard node answer: undecoded data, no sentences,
 
   await page.check('input[name="view"][value="parsed"]');
   await page.waitForSelector('.ix-actions');
+});
+
+/**
+ * What a person sees a transaction change, from its own balances: each account's SOL where it is
+ * not a token account (their rent shows by account), and per owner and mint the sum of its token
+ * accounts' changes; keyed `<owner> <asset>`, the asset named by the token table's symbol.
+ */
+function changesPerOwner(result: any): Map<string, { change: bigint; decimals: number }> {
+  const symbols = new Map(tokenTable.map(([mint, symbol]) => [mint, symbol]));
+  const meta = result.meta;
+  const keys: string[] = result.transaction.message.accountKeys.map((k: { pubkey: string }) => k.pubkey);
+  const out = new Map<string, { change: bigint; decimals: number }>();
+  const add = (key: string, change: bigint, decimals: number) => out.set(key, { change: (out.get(key)?.change ?? 0n) + change, decimals });
+  const balances = [...meta.preTokenBalances, ...meta.postTokenBalances];
+  meta.preBalances.forEach((pre: number, i: number) => {
+    if (!balances.some((b: any) => b.accountIndex === i)) add(`${keys[i]} SOL`, BigInt(meta.postBalances[i]) - BigInt(pre), 9);
+  });
+  for (const b of balances) {
+    const asset = b.mint === 'So11111111111111111111111111111111111111112' ? 'wrapped SOL' : (symbols.get(b.mint) ?? b.mint);
+    const sign = meta.postTokenBalances.includes(b) ? 1n : -1n;
+    add(`${b.owner} ${asset}`, sign * BigInt(b.uiTokenAmount.amount), b.uiTokenAmount.decimals);
+  }
+  for (const [key, { change }] of out) if (change === 0n) out.delete(key);
+  return out;
+}
+
+test('first what happened: every sentence in order, then the balance changes per owner as the balances give them, then the instructions', async () => {
+  const expected = JSON.parse(await answerText(gw, transactionBody(route), '?actionskit=true')).result;
+  await lookUp(route);
+  const headings = await page.$$eval('#result > h2', (hs) => hs.map((h) => h.textContent));
+  assert.deepEqual(headings.slice(1), ['What happened', 'Balance changes', 'Instructions']);
+
+  const sentences = await page.$$eval('ol.sentences > li', (items) =>
+    items.map((li) => {
+      const target = li.querySelector('a')!.getAttribute('href')!.slice(1);
+      return {
+        text: li.querySelector('.sentence')!.textContent,
+        atTarget: li.ownerDocument.getElementById(target)?.querySelector(':scope > .ix-actions')?.textContent,
+      };
+    }),
+  );
+  const actions = entriesInOrder(expected)
+    .map((e) => e.actions)
+    .filter((a) => a !== undefined);
+  assert.ok(actions.length >= 8);
+  assert.deepEqual(
+    sentences.map((s) => s.text),
+    actions,
+    "each instruction's sentence, in the tree's order",
+  );
+  for (const s of sentences) assert.equal(s.atTarget, s.text, 'each links to its own instruction');
+
+  const shown = await page.$$eval('table.owners > tbody', (groups) =>
+    groups.flatMap((group) => {
+      const owner = group.querySelector('th.owner .mono')!.textContent;
+      return [...group.rows].map((row) => [
+        `${owner} ${row.querySelector('.asset')!.textContent}`,
+        row.querySelector('.change')!.textContent!,
+      ]);
+    }),
+  );
+  const changes = changesPerOwner(expected);
+  assert.deepEqual(
+    new Map(shown.map(([key, change]) => [key, baseUnits(change, changes.get(key)?.decimals ?? 0)])),
+    new Map([...changes].map(([key, { change }]) => [key, change])),
+  );
+  const feePayer = expected.transaction.message.accountKeys[0].pubkey;
+  assert.ok(shown[0][0].startsWith(feePayer), 'the fee payer comes first');
+  assert.ok(
+    ['USDC', 'BONK', 'wrapped SOL', 'SOL'].every((asset) => shown.some(([key]) => key.endsWith(` ${asset}`))),
+    'table symbols, wrapped and native SOL are named',
+  );
+  assert.ok(
+    shown.some(([key]) => key.endsWith(' CMjfdovtzmgRsnhE1cCzdwDFGKt1UzZB4oCGQchQpump')),
+    'a mint without a symbol by its address',
+  );
+
+  mkdirSync(artifacts, { recursive: true });
+  await page.screenshot({ path: join(artifacts, 'playground-route.png'), fullPage: true });
 });
 
 test('an instruction that failed shows the program error the gateway names', async () => {

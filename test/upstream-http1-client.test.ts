@@ -170,7 +170,7 @@ test('Connection: close, a short Keep-Alive timeout, and surplus bytes each stop
     'HTTP/1.1 200 OK\r\nconnection: close\r\ncontent-length: 2\r\n\r\n[]',
     'HTTP/1.1 200 OK\r\nkeep-alive: timeout=1\r\ncontent-length: 2\r\n\r\n[]',
     'HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n[]junk',
-    'HTTP/1.1 200 OK\r\ncontent-length: 2\r\ntransfer-encoding: chunked\r\n\r\n2\r\n[]\r\n0\r\n\r\n',
+    'HTTP/1.1 200 OK\r\nconnection: close\r\nconnection: keep-alive\r\ncontent-length: 2\r\n\r\n[]',
   ]) {
     const s = await rawServer((socket) => socket.write(answer));
     const c = client(s.url);
@@ -214,6 +214,17 @@ test('hostile or broken heads fail cleanly', async () => {
     ['ICY 200 OK\r\n\r\n[]', 'malformed'],
     ['HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n[]\r\n0\r\n\r\n', 'malformed'],
     ['HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n2\r\n[]XX0\r\n\r\n', 'malformed'],
+    ['HTTP/1.1 200 OK\r\ncontent-length: 2\r\ntransfer-encoding: chunked\r\n\r\n2\r\n[]\r\n0\r\n\r\n', 'malformed'],
+    ['HTTP/1.1 200 OK\r\nretry-after: 5\nx-injected: 1\r\ncontent-length: 2\r\n\r\n[]', 'malformed'],
+    ['HTTP/1.1 200 OK\r\nx: a\rb\r\ncontent-length: 2\r\n\r\n[]', 'malformed'],
+    ['HTTP/1.1 200 OK\r\ncontent-length : 2\r\n\r\n[]', 'malformed'],
+    ['HTTP/1.1 200 OK\r\nx: a\u0001b\r\ncontent-length: 2\r\n\r\n[]', 'malformed'],
+    ['HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n2\n[]\r\n0\r\n\r\n', 'malformed'],
+    ['HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n2\r\n[]\n0\r\n\r\n', 'malformed'],
+    ['HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n2\r\n[]\r\n0\n\r\n', 'malformed'],
+    ['HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n2;a@\r\n[]\r\n0\r\n\r\n', 'malformed'],
+    ['HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n2\r\n[]\r\n0\r\nx : y\r\n\r\n', 'malformed'],
+    ['HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\n2\r\n[]\r\n0\r\n' + 'x: y\r\n'.repeat(11_000) + '\r\n', 'headers-too-large'],
   ];
   for (const [answer, kind] of cases) {
     const s = await rawServer((socket) => socket.write(answer));
@@ -227,7 +238,7 @@ test('Retry-After is passed on only in the forms HTTP allows', async () => {
   for (const [value, expected] of [
     ['120', '120'],
     ['Wed, 21 Oct 2015 07:28:00 GMT', 'Wed, 21 Oct 2015 07:28:00 GMT'],
-    ['5\nx-injected: 1', undefined],
+    ['5 x-injected: 1', undefined],
     ['soon', undefined],
   ] as const) {
     const s = await rawServer((socket) =>

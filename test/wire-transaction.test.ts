@@ -7,12 +7,7 @@ import { test } from 'node:test';
 import { getBase58Encoder } from '@solana/kit';
 
 import { corpusTransactionsDir } from '../src/paths.js';
-import {
-  decodeWireTransaction,
-  encodeWireTransaction,
-  transactionVersionOf,
-  type JsonTransaction,
-} from '../src/ledger/wire-transaction.js';
+import { decodeWireTransaction, encodeWireTransaction, transactionVersionOf, type JsonTransaction } from '../src/codec/wire-transaction.js';
 
 interface CorpusFile {
   file: string;

@@ -61,6 +61,7 @@ const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
 
 export class TxFacts {
   private readonly keys: string[];
+  private readonly keySet: ReadonlySet<string>;
   readonly signers: ReadonlySet<string>;
   readonly feePayer: string | undefined;
   readonly failed: boolean;
@@ -82,6 +83,7 @@ export class TxFacts {
       const required = Number(message.header?.numRequiredSignatures ?? 0);
       this.signers = new Set(this.keys.slice(0, required));
     }
+    this.keySet = new Set(this.keys);
     this.feePayer = this.keys[0];
     this.failed = meta.err !== null && meta.err !== undefined;
 
@@ -117,12 +119,36 @@ export class TxFacts {
     }
   }
 
+  /** One of the transaction's account keys (static or loaded). */
+  isAccount(address: string): boolean {
+    return this.keySet.has(address);
+  }
+
+  /**
+   * The entry that invoked `entry` directly: its top-level instruction, or the nearest entry
+   * before it in its group one level up the call stack; undefined for a top-level entry or where
+   * the answer has no call depths.
+   */
+  caller(entry: Entry): Entry | undefined {
+    if (entry.inner === undefined) return undefined;
+    const height = entry.ix.stackHeight;
+    if (height === 2) return this.entries[entry.top];
+    if (typeof height !== 'number') return undefined;
+    const group = this.groups.get(entry.top) ?? [];
+    for (let j = entry.inner - 1; j >= 0; j--) if (group[j].ix.stackHeight === height - 1) return group[j];
+    return undefined;
+  }
+
   isSigner(address: string | undefined): boolean {
     return address !== undefined && this.signers.has(address);
   }
 
   tokenAccount(address: string | undefined): TokenAccount | undefined {
     return address === undefined ? undefined : this.tokenAccounts.get(address);
+  }
+
+  tokenAccountList(): Iterable<TokenAccount> {
+    return this.tokenAccounts.values();
   }
 
   /** Token accounts the answer's balances or set-up instructions attribute to `owner`. */

@@ -4,12 +4,19 @@
  *   <actor> <verb, past tense> <what> [for <price>] on <Program>
  *   <actor> failed to <verb> <what> [for <price>] on <Program>     (transaction failed: nothing moved)
  *
- * Addresses are written in full. Amounts are integers in base units, never scaled by decimals:
- *   - SOL, native or wrapped (mint So111…112): `<n> lamports`
- *   - a token of a known mint: `<n> of <mint>`; an NFT (amount 1, decimals 0): `1 token of <mint>`
+ * Addresses are written in full. Every amount keeps its base units (what clients read), and where
+ * the mint's decimals are known it is first written in the mint's units for people:
+ *   - SOL, native or wrapped (mint So111…112): `0.017 SOL (17000000 lamports)`
+ *   - a mint of the bundled table: `20000 USDC (20000000000)`
+ *   - another mint with known decimals: `1.5 of <mint> (1500000)`, or `1.5 "PEPE" of <mint> (1500000)`
+ *     where this transaction created the mint's metadata with that symbol
+ *   - decimals unknown: `<n> of <mint>`; an NFT (amount 1, decimals 0): `1 token of <mint>`
  *   - a token whose mint the answer does not show: `<n> units of an unidentified token`
- *   - an asset whose amount is not known: `tokens of <mint>` or `SOL` (the amount is left out, not guessed)
+ *   - an asset whose amount is not known: `SOL`, a bundled table mint's symbol (`USDC`), else `tokens of <mint>`
+ *     (the amount is left out, not guessed)
  */
+import { AssetNames, inUnits, knownSymbol } from './names.js';
+
 export const WSOL_MINT = 'So11111111111111111111111111111111111111112';
 
 /** Display names of the programs templates mention, by program id. */
@@ -23,18 +30,18 @@ const PROGRAM_NAMES: Readonly<Record<string, string>> = {
   ComputeBudget111111111111111111111111111111: 'Compute Budget',
   JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4: 'Jupiter',
   JUP4Fb2cqiRUcaTHdrPC8h2gNsA2ETXiPDD33WcGuJB: 'Jupiter',
-  '675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8': 'Raydium',
-  CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK: 'Raydium',
-  CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C: 'Raydium',
-  whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc: 'Orca',
-  '9W959DqEETiGZocYWCQPaJ6sBmUzgfxXfqGeTEdp3aQP': 'Orca',
-  DjVE6JNiYqPL2QXyCUUh8rNjHrbz9hXHNYt99MQ59qw1: 'Orca',
-  LBUZKhRxPF3XUpBCjp4YzTKgLccjZhTSDM9YuVaPwxo: 'Meteora',
-  Eo7WjKq67rjJQSZxS6z3YkapzY3eMj6Xy8X5EQVn5UaB: 'Meteora',
-  cpamdpZCGKUy5JxQXB4dcpGPiikHawvSWAd6mEn1sGG: 'Meteora',
-  dbcij3LWUppWqq96dh6gJWwBifmcGfLSB5D4DuSMaqN: 'Meteora',
-  '24Uqj9JCLxUeoC3hGfh5W3s9FM9uCHDS2SG3LYwBpyTi': 'Meteora',
-  MERLuDFBMmsHnsBPZw2sDQZHvXFMwp8EdjudcU2HKky: 'Meteora',
+  '675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8': 'Raydium AMM v4',
+  CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK: 'Raydium CLMM',
+  CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C: 'Raydium CPMM',
+  whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc: 'Orca Whirlpool',
+  '9W959DqEETiGZocYWCQPaJ6sBmUzgfxXfqGeTEdp3aQP': 'Orca Token Swap v2',
+  DjVE6JNiYqPL2QXyCUUh8rNjHrbz9hXHNYt99MQ59qw1: 'Orca Token Swap v1',
+  LBUZKhRxPF3XUpBCjp4YzTKgLccjZhTSDM9YuVaPwxo: 'Meteora DLMM',
+  Eo7WjKq67rjJQSZxS6z3YkapzY3eMj6Xy8X5EQVn5UaB: 'Meteora Dynamic AMM',
+  cpamdpZCGKUy5JxQXB4dcpGPiikHawvSWAd6mEn1sGG: 'Meteora DAMM v2',
+  dbcij3LWUppWqq96dh6gJWwBifmcGfLSB5D4DuSMaqN: 'Meteora Dynamic Bonding Curve',
+  '24Uqj9JCLxUeoC3hGfh5W3s9FM9uCHDS2SG3LYwBpyTi': 'Meteora Vault',
+  MERLuDFBMmsHnsBPZw2sDQZHvXFMwp8EdjudcU2HKky: 'Mercurial Stable Swap',
   '6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P': 'Pump.fun',
   pAMMBay6oceH9fJKBRHGP5D4bD4sWpmSwMn52FMfXEA: 'PumpSwap',
   M2mx93ekt1fmXSVkTrUL9xVFHkmME8HTUi5Cyc5aF7K: 'Magic Eden',
@@ -67,23 +74,79 @@ const PROGRAM_NAMES: Readonly<Record<string, string>> = {
   obriQD1zbpyLz95G5n7nJe6a4DPjpFwa5XYPoNm113y: 'Obric',
   SoLFiHG9TfgtdUXUjWAxi3LtvYuFyDLVhBWxdMZxyCe: 'SolFi',
   GFXsSL5sSaDfNFQUYsHekbWBW1TsFdjDYzACh62tEHxn: 'GooseFX',
+  H8W3ctz92svYg6mkn1UtGfu2aQr2fnUFHM1RhScEtQDt: 'Cropper',
+  pfeeUxB6jkeY1Hxd7CsFCAjcbHA9rWtchMGdZ6VojVZ: 'Pump.fun Fees',
+  dRiftyHA39MWEi3m9aunc5MzRF1JYuBsbn6VPcn33UH: 'Drift',
+  GDDMwNyyx8uB6zrqwBFHjLLG3TBYk2F8Az4yrQC5RzMp: 'Mango Sequence Enforcer',
+  HQ2UUt18uJqKaQFJhgV9zaTdQxUZjNrsKFgoEDquBkcx: 'bloXroute Trader API',
+  SW1TCH7qEPTdLsDHRgPuMQjbQxKdH2aBStViMFnt64f: 'Switchboard',
+  sbattyXrzedoNATfc4L31wC9Mhxsi1BmFhTiN8gDshx: 'Switchboard Attestation',
+  '22Y43yTVxuUkoRKdm9thyRhQ3SdgQS7c7kB6UNCiaczD': 'Serum Swap',
+  noopb9bkMVfRPU8AsbpTUg8AQkHtKwMYZiFUjNRtMmV: 'SPL Noop',
+  cmtDvXumGCrqC1Age74AVPhSRVXJMd8PJS91L8KbNCK: 'SPL Account Compression',
+  '3EpVCPUgyjq2MfGeCttyey6bs5zya5wjYZ2BE6yDg6bm': 'Hyperlane Warp Route',
+  E588QtVUvresuXq2KoNEwAmoifCzYGpRBdHByN9KQMbi: 'Hyperlane Mailbox',
+  BhNcatUDC2D5JTyeaqrdSukiVFsEHK7e3hVmKMztwefv: 'Hyperlane Gas Paymaster',
+  routeUGWgWzqBWFcrCfv8tritsqukccJPu3q5GPP3xS: 'Raydium Route',
+  SMPLecH534NA9acpos4G6x7uf3LWbCAwZQE9e8ZekMu: 'Squads',
+  SMPLKTQhrgo22hFCVq2VGX1KAktTWjeizkhrdB1eauK: 'Squads Program Manager',
+  ZETAxsqBRek56DhiGXrn75yj2NHU3aYUnxvHXpkf3aD: 'Zeta',
+  HEvSKofvBgfaexv23kMabbYqxasxU3mQ4ibBMEmJWHny: 'Chainlink Store',
+  SAGEqqFewepDHH6hMDcmWy7yjHPpyKLDnRXKb3Ki8e6: 'Star Atlas SAGE',
+  Cargo8a1e6NkGyrjy4BQEW4ASGKs9KSyDyUrXMfpJoiH: 'Star Atlas Cargo',
+  PERPHjGBqRHArX4DySjwM6UJHiR3sWAatqfdBS2qQJu: 'Jupiter Perpetuals',
+  GovER5Lthms3bLBqWub97yVrMmEogzX7xNjdXpPPCVZw: 'SPL Governance',
 };
 
-export function programName(programId: string): string {
-  return PROGRAM_NAMES[programId] ?? `program ${programId}`;
+/**
+ * A program's display name; for one outside the table, its description's name in words
+ * (`sequence_enforcer` → `Sequence Enforcer`), else its address.
+ */
+export function programName(programId: string, described?: string): string {
+  const known = PROGRAM_NAMES[programId];
+  if (known !== undefined) return known;
+  if (described === undefined || !/^[A-Za-z][\w]*$/.test(described)) return `program ${programId}`;
+  return described
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .split(/[_\s]+/)
+    .filter((w) => w !== '')
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+/**
+ * The transaction whose sentences are being written. Templates name amounts deep inside helpers
+ * that see no transaction, and summarizeTransaction writes one transaction's sentences at a time,
+ * synchronously, so its names are set around that run.
+ */
+let names: AssetNames | undefined;
+
+export function withNames<T>(current: AssetNames, write: () => T): T {
+  const outer = names;
+  names = current;
+  try {
+    return write();
+  } finally {
+    names = outer;
+  }
 }
 
 /** How an amount of an asset is written; undefined when neither amount nor asset is known. */
 export function asset(amount: bigint | undefined, mint: string | undefined, decimals?: number): string | undefined {
   if (mint === WSOL_MINT || mint === 'lamports') return amount === undefined ? 'SOL' : lamports(amount);
-  if (amount === undefined) return mint === undefined ? undefined : `tokens of ${mint}`;
+  if (amount === undefined) return mint === undefined ? undefined : (knownSymbol(mint) ?? `tokens of ${mint}`);
   if (mint === undefined) return `${amount} units of an unidentified token`;
-  if (amount === 1n && decimals === 0) return `1 token of ${mint}`;
-  return `${amount} of ${mint}`;
+  const places = decimals ?? names?.decimalsOf(mint);
+  if (amount === 1n && places === 0) return `1 token of ${mint}`;
+  if (places === undefined) return `${amount} of ${mint}`;
+  const symbol = knownSymbol(mint);
+  if (symbol !== undefined) return `${inUnits(amount, places)} ${symbol} (${amount})`;
+  const created = names?.createdSymbol(mint);
+  return `${inUnits(amount, places)} ${created === undefined ? '' : `${JSON.stringify(created)} `}of ${mint} (${amount})`;
 }
 
 export function lamports(amount: bigint | number): string {
-  return `${amount} lamports`;
+  return `${inUnits(BigInt(amount), 9)} SOL (${amount} lamports)`;
 }
 
 /** `<n> token(s) of <mint>` for NFT-style quantities, where the count is the thing traded. */

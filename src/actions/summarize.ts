@@ -7,15 +7,19 @@
  * parsed arguments and accounts, and what the transaction did (balances, transfers under the
  * instruction). See phrases.ts for the wording. Anchor event entries (`TradeEvent`, `SwapEvent`…)
  * get no sentence of their own: they record the action of the instruction that emitted them,
- * which has its sentence.
+ * which has its sentence. A venue a route called that nothing else covers (no description, or no
+ * amounts its plan could find) is told as a swap from the transfers under it (swaps.ts legSentence).
  */
 import { defiTemplates } from './defi.js';
 import { TxFacts, type Template } from './facts.js';
+import { genericSentence } from './generic.js';
 import { liquidityTemplates } from './liquidity.js';
 import { nativeTemplates } from './native.js';
+import { AssetNames } from './names.js';
 import { nftTemplates } from './nft.js';
+import { withNames } from './phrases.js';
 import { stakingTemplates } from './staking.js';
-import { swapPlan, swapSentence } from './swaps.js';
+import { legSentence, swapPlan, swapSentence } from './swaps.js';
 
 const templates: Readonly<Record<string, Template>> = {
   ...nativeTemplates,
@@ -27,11 +31,16 @@ const templates: Readonly<Record<string, Template>> = {
 
 export function summarizeTransaction(result: any): (string | null)[] {
   const facts = new TxFacts(result);
-  return facts.entries.map((entry) => {
-    if (entry.ix.type === undefined && entry.ix.memo === undefined) return null;
-    const text = swapPlan(entry) !== null ? swapSentence(entry, facts) : (templates[entry.ix.programId]?.(entry, facts) ?? null);
-    return text !== null && actsAsProgram(text, entry.ix.programId) ? null : text;
-  });
+  return withNames(new AssetNames(facts), () =>
+    facts.entries.map((entry) => {
+      const native = nativeTemplates[entry.ix.programId] !== undefined;
+      if (entry.ix.type === undefined && entry.ix.memo === undefined) return native ? null : legSentence(entry, facts);
+      const template = templates[entry.ix.programId];
+      const family = swapPlan(entry) !== null ? swapSentence(entry, facts) : (template?.(entry, facts) ?? null);
+      const text = family ?? (native ? null : (legSentence(entry, facts) ?? genericSentence(entry, facts)));
+      return text !== null && actsAsProgram(text, entry.ix.programId) ? null : text;
+    }),
+  );
 }
 
 /**

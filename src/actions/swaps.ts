@@ -436,6 +436,35 @@ export function swapSentence(entry: Entry, facts: TxFacts): string | null {
 }
 
 /**
+ * A venue swap a route invoked that no plan reads: a venue without a description (Cropper under
+ * Jupiter), or one whose plan found no amounts. Routers hand each leg to its venue as a separate
+ * call, so the transfers under that call are the leg's own: the trader is the owner of the token
+ * account the input left, and the output is what arrived in another of its accounts, in another
+ * mint. A failed transaction moved nothing and a leg has no arguments of its own to quote, so it
+ * gets no sentence; nor does anything a route invoked that moved no tokens both ways.
+ */
+export function legSentence(entry: Entry, facts: TxFacts): string | null {
+  if (facts.failed || entry.inner === undefined) return null;
+  const caller = facts.caller(entry);
+  if (caller === undefined || swapPlan(caller) === null) return null;
+  const under = facts.descendants(entry);
+  if (under === undefined || under.length === 0) return null;
+  const moves = facts.transfers(under).filter((m) => m.asset === 'token');
+  const ownerOf = (account: string | undefined) => facts.tokenAccount(account)?.owner;
+  for (const first of moves) {
+    const trader = ownerOf(first.source) ?? first.authority;
+    if (trader === undefined) continue;
+    const mine = (account: string | undefined) => ownerOf(account) === trader;
+    const paid = total(moves.filter((m) => (mine(m.source) || m.authority === trader) && !mine(m.destination)));
+    const got = total(moves.filter((m) => mine(m.destination) && !mine(m.source) && m.mint !== paid?.mint));
+    if (paid === undefined || got === undefined) continue;
+    const venue = programName(entry.ix.programId, entry.ix.program);
+    return sentence(false, trader, 'swapped', 'swap', `${asset(paid.amount, paid.mint)} for ${asset(got.amount, got.mint)} on ${venue}`);
+  }
+  return null;
+}
+
+/**
  * The entries a swap invoked. Where the answer has no call depths (inner entries before v1.14),
  * the enclosing top-level instruction's entries serve if this is the only swap among them, so
  * nothing another swap moved can be counted.

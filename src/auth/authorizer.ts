@@ -4,6 +4,7 @@ import type { KeyRecord } from './key-store.js';
 import type { Plan } from './plans.js';
 import type { RateLimiter } from './limiter.js';
 import { log } from '../observe/log.js';
+import { RefusalLimit } from './refusal-limit.js';
 
 export interface Access {
   keyId: number;
@@ -29,11 +30,24 @@ export class Authorizer {
   constructor(
     private readonly keys: KeyLookup,
     private readonly limiter: RateLimiter,
+    private readonly refusals = new RefusalLimit(),
   ) {}
 
-  async identify(key: string | null): Promise<Access | Refusal> {
+  /** `address` is the client's, whose refused keys are counted. */
+  async identify(key: string | null, address: string): Promise<Access | Refusal> {
     if (key === null || key === '') {
       return unauthorized('Missing API key: send it as the first path segment (POST /<api_key>) or in the x-api-key header');
+    }
+    const retryAfterSeconds = this.refusals.retryAfterSeconds(address);
+    if (retryAfterSeconds > 0) {
+      return {
+        status: 429,
+        error: new RpcError(
+          ErrorCode.rateLimited,
+          `Too many requests with unknown or revoked API keys from this address; retry after ${retryAfterSeconds} s with a valid key`,
+        ),
+        retryAfterSeconds,
+      };
     }
     let record: KeyRecord | null;
     try {
@@ -46,6 +60,7 @@ export class Authorizer {
         retryAfterSeconds: 1,
       };
     }
+    if (record === null || record.revokedAt !== null) this.refusals.refused(address);
     if (record === null) {
       return unauthorized(
         'Invalid API key: this key is not known to the gateway; check it, or create one with `enhanced-rpc keys create --plan <plan>`',

@@ -28,7 +28,25 @@ export interface PgKeyStoreOptions {
   now?: () => number;
   /** Connections in the pool. Lookups are cached, so a few suffice. Default 4. */
   poolSize?: number;
+  /**
+   * How long a query waits for a connection: a free one from the pool, or a new one to finish
+   * connecting. Past it the query fails (a request gets 503). Default 2000.
+   */
+  connectTimeoutMs?: number;
+  /**
+   * How long the server may spend on one statement (waiting for locks included) before it cancels
+   * it; the client gives up 1 s after that, for a server or network that stops answering at all.
+   * Default 2000.
+   */
+  statementTimeoutMs?: number;
+  /** Queries waiting for a connection; one more fails at once (a request gets 503). Default 256. */
+  maxWaiting?: number;
 }
+
+export const pgDefaults = { poolSize: 4, connectTimeoutMs: 2000, statementTimeoutMs: 2000, maxWaiting: 256 };
+
+/** A statement cancelled by the server arrives about now; a reply later than this is not coming. */
+const clientGraceMs = 1000;
 
 /** 32-bit fingerprints collide at about one in four billion per pair; a few retries make that moot. */
 const MAX_FINGERPRINT_ATTEMPTS = 8;
@@ -153,10 +171,28 @@ export async function openPgKeyStore(url: string, opts: PgKeyStoreOptions = {}):
   const schema = opts.schema ?? 'public';
   const cacheTtlMs = opts.cacheTtlMs ?? 2000;
   const now = opts.now ?? Date.now;
-  const pool = new pg.Pool({ connectionString: url, max: opts.poolSize ?? 4 });
+  const statementTimeoutMs = opts.statementTimeoutMs ?? pgDefaults.statementTimeoutMs;
+  const maxWaiting = opts.maxWaiting ?? pgDefaults.maxWaiting;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolSize ?? pgDefaults.poolSize,
+    // Without these a database that stops answering holds every request, and queues more, forever.
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? pgDefaults.connectTimeoutMs,
+    statement_timeout: statementTimeoutMs,
+    // On expiry pg destroys the connection (its query is still outstanding), so none is reused mid-answer.
+    query_timeout: statementTimeoutMs + clientGraceMs,
+  });
   // An idle connection dropped by the server emits 'error' on the pool; unhandled, that would
   // crash the gateway. The pool discards the broken client and the next query opens a new one.
   pool.on('error', () => undefined);
+  // pg-pool queues without limit; each waiter is a request held open, so past the bound the
+  // request is answered (503) instead of joining the line.
+  const query = <R extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>> => {
+    if (pool.waitingCount >= maxWaiting) {
+      return Promise.reject(new Error(`${maxWaiting} queries already wait for a PostgreSQL connection`));
+    }
+    return pool.query<R>(text, values);
+  };
   try {
     await migrate(pool, schema);
   } catch (err) {
@@ -189,7 +225,7 @@ export async function openPgKeyStore(url: string, opts: PgKeyStoreOptions = {}):
   async function lookup(hash: Buffer, cacheKey: string): Promise<KeyRecord | null> {
     const startedAt = generation;
     try {
-      const { rows } = await pool.query<KeyRow>(`${KEY_SELECT} WHERE k.key_hash = $1`, [hash]);
+      const { rows } = await query<KeyRow>(`${KEY_SELECT} WHERE k.key_hash = $1`, [hash]);
       const row = rows[0];
       // The index lookup's timing can at most hint at stored hashes, which do not help recover a
       // key; the constant-time compare is the actual confirmation of the match.
@@ -203,15 +239,15 @@ export async function openPgKeyStore(url: string, opts: PgKeyStoreOptions = {}):
 
   return {
     async createKey(planName, label) {
-      const plan = await pool.query(`SELECT 1 FROM ${s}.plans WHERE name = $1`, [planName]);
+      const plan = await query(`SELECT 1 FROM ${s}.plans WHERE name = $1`, [planName]);
       if (plan.rowCount === 0) {
-        const { rows } = await pool.query<{ name: string }>(`SELECT name FROM ${s}.plans ORDER BY position`);
+        const { rows } = await query<{ name: string }>(`SELECT name FROM ${s}.plans ORDER BY position`);
         throw new Error(`unknown plan "${planName}"; known plans: ${rows.map((r) => r.name).join(', ')}`);
       }
       for (let attempt = 0; attempt < MAX_FINGERPRINT_ATTEMPTS; attempt++) {
         const key = generateApiKey();
         // Unique fingerprints keep revocation by fingerprint unambiguous; a clash inserts nothing.
-        const { rows } = await pool.query<KeyRow>(
+        const { rows } = await query<KeyRow>(
           `WITH k AS (
              INSERT INTO ${s}.api_keys (key_hash, fingerprint, plan, label, created_at) VALUES ($1, $2, $3, $4, $5)
              ON CONFLICT DO NOTHING RETURNING *
@@ -241,19 +277,19 @@ export async function openPgKeyStore(url: string, opts: PgKeyStoreOptions = {}):
     },
 
     async listKeys() {
-      const { rows } = await pool.query<KeyRow>(`${KEY_SELECT} ORDER BY k.id`);
+      const { rows } = await query<KeyRow>(`${KEY_SELECT} ORDER BY k.id`);
       return rows.map(recordFromRow);
     },
 
     async revokeKey(keyOrFingerprint) {
       let result: pg.QueryResult;
       if (looksLikeApiKey(keyOrFingerprint)) {
-        result = await pool.query(`UPDATE ${s}.api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE key_hash = $2`, [
+        result = await query(`UPDATE ${s}.api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE key_hash = $2`, [
           nowIso(),
           hashApiKey(keyOrFingerprint),
         ]);
       } else if (looksLikeFingerprint(keyOrFingerprint)) {
-        result = await pool.query(`UPDATE ${s}.api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE fingerprint = $2`, [
+        result = await query(`UPDATE ${s}.api_keys SET revoked_at = COALESCE(revoked_at, $1) WHERE fingerprint = $2`, [
           nowIso(),
           keyOrFingerprint,
         ]);
@@ -265,12 +301,12 @@ export async function openPgKeyStore(url: string, opts: PgKeyStoreOptions = {}):
     },
 
     async listPlans() {
-      const { rows } = await pool.query<PlanRow>(`SELECT * FROM ${s}.plans ORDER BY position`);
+      const { rows } = await query<PlanRow>(`SELECT * FROM ${s}.plans ORDER BY position`);
       return rows.map(planFromRow);
     },
 
     async savePlan(plan) {
-      await pool.query(
+      await query(
         `INSERT INTO ${s}.plans (name, requests_per_second, burst, monthly_quota, enhanced_parsing) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (name) DO UPDATE SET requests_per_second = excluded.requests_per_second, burst = excluded.burst,
            monthly_quota = excluded.monthly_quota, enhanced_parsing = excluded.enhanced_parsing`,
@@ -280,13 +316,13 @@ export async function openPgKeyStore(url: string, opts: PgKeyStoreOptions = {}):
     },
 
     async countKeys() {
-      const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::integer AS n FROM ${s}.api_keys`);
+      const { rows } = await query<{ n: number }>(`SELECT count(*)::integer AS n FROM ${s}.api_keys`);
       return rows[0].n;
     },
 
     async recordUsage(keyId, month, requests) {
       // A single upsert, so concurrent increments from several instances add up rather than overwrite.
-      await pool.query(
+      await query(
         `INSERT INTO ${s}.usage (key_id, month, requests) VALUES ($1, $2, $3)
          ON CONFLICT (key_id, month) DO UPDATE SET requests = ${s}.usage.requests + excluded.requests`,
         [keyId, month, requests],
@@ -294,7 +330,7 @@ export async function openPgKeyStore(url: string, opts: PgKeyStoreOptions = {}):
     },
 
     async usageFor(keyId, month) {
-      const { rows } = await pool.query<{ requests: string }>(`SELECT requests FROM ${s}.usage WHERE key_id = $1 AND month = $2`, [
+      const { rows } = await query<{ requests: string }>(`SELECT requests FROM ${s}.usage WHERE key_id = $1 AND month = $2`, [
         keyId,
         month,
       ]);

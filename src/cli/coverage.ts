@@ -19,6 +19,7 @@ export function runCoverage(): void {
   console.log(`\nnon-native instructions decoded: ${percent(coverage.instructions)}`);
   console.log(`non-native accounts decoded: ${percent(coverage.accounts)}`);
   console.log(`instruction entries with an actionskit sentence (native and non-native): ${percent(coverage.sentences)}`);
+  console.log(`decoded non-native instruction entries with an actionskit sentence (events aside): ${percent(coverage.decodedSentences)}`);
   const none = coverage.programs.filter(
     (p) => p.instructions.total + p.accounts.total > 0 && p.instructions.decoded + p.accounts.decoded === 0,
   );

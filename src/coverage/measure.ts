@@ -10,6 +10,8 @@ import type { ProgramRegistry } from '../decode/registry.js';
 import { decodeInstructionEntry, enhanceTransaction } from '../enhance/transaction.js';
 import { decodeAccountData } from '../enhance/accounts.js';
 import { nodeParsedAccountOwners, nodeParsedInstructionPrograms } from '../enhance/native-programs.js';
+import { TxFacts } from '../actions/facts.js';
+import { isEvent } from '../actions/generic.js';
 
 export interface Tally {
   decoded: number;
@@ -29,6 +31,8 @@ export interface Coverage {
   instructions: Tally;
   accounts: Tally;
   sentences: Tally;
+  /** actionskit: decoded non-native instruction entries, events (self-CPI logs) aside, that got a sentence. */
+  decodedSentences: Tally;
   programs: ProgramCoverage[];
 }
 
@@ -54,11 +58,17 @@ function entriesOf(result: any): Entry[] {
     .filter((e: Entry) => !nodeParsedInstructionPrograms.has(e.programId));
 }
 
-/** Every instruction entry of an enhanced result, top-level then inner, with its program id. */
-function allEntries(result: any): { programId: string; actions?: unknown }[] {
+/** Every instruction entry of an enhanced result, top-level then inner, with its program id and whether explorerkit decoded it. */
+function allEntries(result: any): { programId: string; actions?: unknown; decoded: boolean }[] {
   const keys = accountKeysOf(result);
-  return instructionEntriesOf(result).map((ix: any) => ({ programId: ix.programId ?? keys[ix.programIdIndex], actions: ix.actions }));
+  return instructionEntriesOf(result).map((ix: any) => {
+    const programId = ix.programId ?? keys[ix.programIdIndex];
+    return { programId, actions: ix.actions, decoded: ix.parsed !== undefined && !nativeIds.has(programId) };
+  });
 }
+
+/** Programs whose entries the node parses or actionskit's native templates cover: not explorerkit's decoding. */
+const nativeIds = new Set([...nodeParsedInstructionPrograms, 'ComputeBudget111111111111111111111111111111']);
 
 export function measureCoverage(registry: ProgramRegistry): Coverage {
   const programs = new Map<string, ProgramCoverage>();
@@ -76,6 +86,7 @@ export function measureCoverage(registry: ProgramRegistry): Coverage {
     }
     return p;
   };
+  const decodedSentences: Tally = { decoded: 0, total: 0 };
   for (const file of readdirSync(corpusTransactionsDir).filter((f) => /\.(json|jsonParsed|base64)\.json$/.test(f))) {
     const result = readableResult(JSON.parse(readFileSync(join(corpusTransactionsDir, file), 'utf8')));
     for (const entry of entriesOf(result)) {
@@ -84,11 +95,15 @@ export function measureCoverage(registry: ProgramRegistry): Coverage {
       if (decodeInstructionEntry(entry.programId, entry.data, entry.accounts, registry, entry.slot) !== null) tally.decoded++;
     }
     const enhanced = JSON.parse(enhanceTransaction(JSON.stringify({ jsonrpc: '2.0', result, id: 1 }), registry, true)).result;
-    for (const { programId, actions } of allEntries(enhanced)) {
+    const facts = new TxFacts(enhanced);
+    allEntries(enhanced).forEach(({ programId, actions, decoded }, i) => {
       const tally = programOf(programId).sentences;
       tally.total++;
       if (typeof actions === 'string') tally.decoded++;
-    }
+      if (!decoded || isEvent(facts.entries[i], facts)) return;
+      decodedSentences.total++;
+      if (typeof actions === 'string') decodedSentences.decoded++;
+    });
   }
   for (const file of readdirSync(corpusAccountsDir).filter((f) => f.endsWith('.json'))) {
     const account = JSON.parse(readFileSync(join(corpusAccountsDir, file), 'utf8'));
@@ -106,6 +121,7 @@ export function measureCoverage(registry: ProgramRegistry): Coverage {
     instructions: sum((p) => p.instructions),
     accounts: sum((p) => p.accounts),
     sentences: sum((p) => p.sentences),
+    decodedSentences,
     programs: [...programs.values()].sort((a, b) => b.instructions.total + b.accounts.total - (a.instructions.total + a.accounts.total)),
   };
 }

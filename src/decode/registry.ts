@@ -2,8 +2,8 @@
  * Program id → compiled decoders for the bundled descriptions: the IDLs in `idls/` and the
  * hand-written descriptions in `idls/hand-written/`. A program may have several versions (layouts
  * change with upgrades); `idls/MANIFEST.tsv` lists them newest first, with the slot range each is
- * valid for where it is known. Descriptions are read at startup; each version is compiled the first
- * time an answer needs it.
+ * valid for where it is known. The manifest is read at startup; a program's descriptions when an
+ * answer first needs it, and each version is compiled the first time it is tried.
  */
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,15 +35,48 @@ export const bundledIdlDir = join(projectRoot, 'idls');
 
 const idlFile = /^([1-9A-HJ-NP-Za-km-z]{32,44})(@[^/]+)?\.json$/;
 
+/** Where one version's description comes from; read the first time its program is asked for. */
+interface VersionSource {
+  programId: string;
+  fromSlot?: number;
+  toSlot?: number;
+  /** null when the description cannot be read (it is skipped, with a warning). */
+  read(): ProgramDescription | null;
+}
+
 export function registryOf(versions: ProgramVersion[]): ProgramRegistry {
-  const byId = new Map<string, ProgramVersion[]>();
-  for (const v of versions) {
-    const known = byId.get(v.description.address);
-    // One `program` name per program, the newest description's, whichever version decodes an entry:
-    // IDL dialects spell it differently (`dex_solana`, `dexSolana`) and clients match on it.
-    const named = known === undefined ? v : { ...v, description: { ...v.description, name: known[0].description.name } };
-    byId.set(v.description.address, [...(known ?? []), named]);
-  }
+  return registryOfSources(
+    versions.map((v) => ({ programId: v.description.address, fromSlot: v.fromSlot, toSlot: v.toSlot, read: () => v.description })),
+  );
+}
+
+/**
+ * A program's descriptions are read when an answer first needs the program, and each version is
+ * compiled when first tried: of 200 bundled files a gateway usually meets a few dozen programs, and
+ * reading them all cost half a second of every start (and of every worker's).
+ */
+function registryOfSources(sources: VersionSource[]): ProgramRegistry {
+  const byId = new Map<string, VersionSource[]>();
+  for (const source of sources) byId.set(source.programId, [...(byId.get(source.programId) ?? []), source]);
+  const loaded = new Map<string, ProgramVersion[]>();
+  const versionsOf = (programId: string): ProgramVersion[] | undefined => {
+    let versions = loaded.get(programId);
+    if (versions === undefined) {
+      const sourcesOfProgram = byId.get(programId);
+      if (sourcesOfProgram === undefined) return undefined;
+      versions = [];
+      for (const source of sourcesOfProgram) {
+        const description = source.read();
+        if (description === null) continue;
+        // One `program` name per program, the newest description's, whichever version decodes an
+        // entry: IDL dialects spell it differently (`dex_solana`, `dexSolana`) and clients match on it.
+        const name = versions[0]?.description.name ?? description.name;
+        versions.push({ description: { ...description, name }, fromSlot: source.fromSlot, toSlot: source.toSlot });
+      }
+      loaded.set(programId, versions);
+    }
+    return versions;
+  };
   const compiled = new Map<ProgramVersion, CompiledProgram>();
   const compiledOf = (v: ProgramVersion) => {
     let program = compiled.get(v);
@@ -59,14 +92,14 @@ export function registryOf(versions: ProgramVersion[]): ProgramRegistry {
   return {
     programIds: [...byId.keys()],
     get(programId) {
-      const newest = byId.get(programId)?.[0];
+      const newest = versionsOf(programId)?.[0];
       return newest && compiledOf(newest);
     },
     versions(programId, slot) {
       const cached = unranged.get(programId);
       if (cached !== undefined) return cached;
-      const all = byId.get(programId);
-      if (all === undefined) return none;
+      const all = versionsOf(programId);
+      if (all === undefined || all.length === 0) return none;
       const known = all.filter((v) => v.fromSlot !== undefined || v.toSlot !== undefined);
       if (known.length === 0) {
         const list = all.map(compiledOf);
@@ -116,18 +149,31 @@ export function loadBundledRegistry(dir = bundledIdlDir): ProgramRegistry {
   const hints: Record<string, IdlHints> = existsSync(hintsFile)
     ? (JSON.parse(readFileSync(hintsFile, 'utf8')) as Record<string, IdlHints>)
     : {};
-  const versions: ProgramVersion[] = [];
+  const sources: VersionSource[] = [];
   for (const folder of [dir, join(dir, 'hand-written')]) {
     for (const row of filesInOrder(folder)) {
       const m = idlFile.exec(row.file);
       if (m === null) continue;
-      try {
-        const description = readIdl(JSON.parse(readFileSync(join(folder, row.file), 'utf8')), { address: m[1], ...hints[row.file] });
-        versions.push({ description, fromSlot: row.fromSlot, toSlot: row.toSlot });
-      } catch (error) {
-        log.warn({ file: row.file, err: error }, 'skipping IDL');
-      }
+      const programId = m[1];
+      sources.push({
+        programId,
+        fromSlot: row.fromSlot,
+        toSlot: row.toSlot,
+        read() {
+          try {
+            const description = readIdl(JSON.parse(readFileSync(join(folder, row.file), 'utf8')), {
+              address: programId,
+              ...hints[row.file],
+            });
+            if (description.address !== programId) throw new Error(`the IDL is for ${description.address}, the file name for ${programId}`);
+            return description;
+          } catch (error) {
+            log.warn({ file: row.file, err: error }, 'skipping IDL');
+            return null;
+          }
+        },
+      });
     }
   }
-  return registryOf(versions);
+  return registryOfSources(sources);
 }

@@ -1,5 +1,5 @@
 /** Reading a getTransaction result the same way in every encoding, wherever the gateway needs it. */
-import { decodeWireTransaction } from '../ledger/wire-transaction.js';
+import { decodeWireTransaction } from '../codec/wire-transaction.js';
 
 /**
  * A result with its transaction as objects: base64/base58 wire transactions are decoded (their

@@ -12,9 +12,9 @@ import type { Span } from '../json/request-scan.js';
 import type { ProgramRegistry } from '../decode/registry.js';
 import { noteUndecoded } from './undecoded-tally.js';
 import { nodeParsedInstructionPrograms } from './native-programs.js';
-import { parsedInstruction } from './instruction-info.js';
+import { parsedInstruction, type ParsedInstruction } from './instruction-info.js';
 import { AccountFit, accountPlan } from './account-plan.js';
-import type { CompiledProgram, DecodedEvent, DecodedInstruction } from '../decode/compile.js';
+import type { DecodedInstruction } from '../decode/compile.js';
 import { programErrorMember, programErrorOf } from './program-error.js';
 import { summarizeTransaction } from '../actions/summarize.js';
 import { accountKeysOf, entriesOfLists, instructionListsOf } from './transaction-shape.js';
@@ -139,37 +139,36 @@ export function decodeInstructionEntry(
     return null;
   }
   const isEvent = startsWith(bytes, anchorEventTag);
-  let chosen: { program: CompiledProgram; decoded: DecodedInstruction } | { program: CompiledProgram; event: DecodedEvent } | null = null;
-  let chosenScore = -1;
+  // The best decode so far, rendered only once chosen: most programs have one version, and it fits.
+  let best: { score: number; render: () => ParsedInstruction } | null = null;
+  let name = '';
   for (const program of versions) {
+    let candidate: { score: number; render: () => ParsedInstruction } | null = null;
     if (isEvent) {
       const event = program.decodeEvent(bytes.subarray(anchorEventTag.length));
-      if (event === null || (!event.exact && chosenScore >= 0)) continue;
-      chosen = { program, event };
-      if (event.exact) break;
-      chosenScore = 0;
+      if (event !== null) candidate = { score: event.exact ? bestFit : 0, render: () => ({ type: event.event.name, info: event.value }) };
     } else {
       const decoded = program.decodeInstruction(bytes);
-      if (decoded === null) continue;
-      const score = fitScore(decoded, accounts.length);
-      if (score <= chosenScore) continue;
-      chosen = { program, decoded };
-      chosenScore = score;
-      if (score === bestFit) break;
+      if (decoded !== null) {
+        candidate = { score: fitScore(decoded, accounts.length), render: () => parsedInstruction(decoded, accounts, programId) };
+      }
     }
+    if (candidate === null || (best !== null && candidate.score <= best.score)) continue;
+    best = candidate;
+    name = program.description.name;
+    if (best.score === bestFit) break;
   }
-  if (chosen === null) {
+  if (best === null) {
     noteUndecoded(programId);
     return null;
   }
-  const name = chosen.program.description.name;
-  if ('event' in chosen) return { name, parsed: { type: chosen.event.event.name, info: chosen.event.value } };
-  return { name, parsed: parsedInstruction(chosen.decoded, accounts, programId) };
+  return { name, parsed: best.render() };
 }
 
 /**
  * Too few accounts weighs most (the program would have refused them), then inexact data, then
- * remaining accounts beyond the described list (which many programs take).
+ * remaining accounts beyond the described list (which many programs take). An event has no
+ * accounts: exact data scores `bestFit`, anything else 0.
  */
 function fitScore(decoded: DecodedInstruction, accountCount: number): number {
   const fit = accountPlan(decoded.instruction, accountCount).fit;

@@ -3,6 +3,7 @@
  * header or path, flags, and authorization before any JSON-RPC work is done.
  */
 import { STATUS_CODES } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { isUtf8 } from 'node:buffer';
 import { uws, type HttpResponse, type TemplatedApp, type us_listen_socket } from './uws.js';
 import { enhanced, parseFlags } from './flags.js';
@@ -13,6 +14,7 @@ import type { Dispatcher, DispatchResult } from '../rpc/dispatch.js';
 import type { Authorizer, Refusal } from '../auth/authorizer.js';
 import type { GatewayMetrics } from '../observe/metrics.js';
 import { log } from '../observe/log.js';
+import { defaultConcurrencyLimits, InFlight, type ConcurrencyLimits } from './concurrency.js';
 
 export interface HttpOptions {
   host: string;
@@ -24,7 +26,32 @@ export interface HttpOptions {
   metrics: GatewayMetrics;
   /** Routes of other protocols on the same port (PubSub's WebSocket upgrade), placed before the HTTP ones. */
   routes?: (app: TemplatedApp) => void;
+  concurrency?: ConcurrencyLimits;
 }
+
+/**
+ * One request's life: `answered` once its answer has started, `closed` once the client went away
+ * (uWS's onAborted) or the answer ended; `release` runs once, at the end, whichever comes first.
+ */
+interface Exchange {
+  answered: boolean;
+  closed: boolean;
+  release: () => void;
+}
+
+interface PostRequest {
+  url: string;
+  query: string;
+  headerKey: string;
+  contentType: string;
+  contentLength: string;
+  address: string;
+}
+
+/** Answers up to this size are handed to uWS whole; larger ones are written as the client reads them. */
+const wholeWriteBytes = 64 * 1024;
+/** A client that has not read its answer by then is cut off: it holds memory and a request slot. */
+const writeDeadlineMs = 30_000;
 
 interface Outcome {
   status: number;
@@ -46,6 +73,20 @@ const rpcFailure = (status: number, error: RpcError, idRaw = 'null', headers?: R
   headers,
 });
 
+const ipv6Loopback = '0000:0000:0000:0000:0000:0000:0000:0001';
+const ipv4MappedLoopback = '0000:0000:0000:0000:0000:ffff:7f';
+
+/**
+ * Whose request (and refused keys) it is, for the per-address limits. Behind the reverse proxy of deploy/nginx.conf every
+ * connection comes from loopback and the proxy names the client in X-Real-IP; from anywhere else
+ * the header is not believed, since any client can send it. Cut to an IPv6 text's length, as it is
+ * kept in memory.
+ */
+export function clientAddress(peer: string, realIp: string): string {
+  const loopback = peer.startsWith('127.') || peer === ipv6Loopback || peer.startsWith(ipv4MappedLoopback);
+  return loopback && realIp !== '' ? realIp.slice(0, 45) : peer;
+}
+
 /** API keys are a single path segment; anything deeper is not an RPC endpoint. */
 export function keyFromPath(url: string): string | null | undefined {
   const path = url.endsWith('/') && url.length > 1 ? url.slice(0, -1) : url;
@@ -63,13 +104,14 @@ export function keyFromPath(url: string): string | null | undefined {
 export class HttpServer {
   private readonly app: TemplatedApp;
   private listenSocket: us_listen_socket | null = null;
-  private inFlight = 0;
+  private readonly inFlight: InFlight;
 
   constructor(
     private readonly options: HttpOptions,
     private readonly authorizer: Authorizer,
     private readonly dispatcher: Dispatcher,
   ) {
+    this.inFlight = new InFlight(options.concurrency ?? defaultConcurrencyLimits);
     this.app = uws.App();
     this.options.routes?.(this.app);
     // The node's own /health: plain text that load balancers and Solana tooling already understand.
@@ -91,16 +133,13 @@ export class HttpServer {
           JSON.stringify({
             status: ok ? 'ok' : 'unknown',
             backend: detail,
-            inFlight: this.inFlight,
+            inFlight: this.inFlight.count,
             uptimeSeconds: Math.round(process.uptime()),
           }) + '\n',
       });
     });
     this.app.get('/metrics', (res) => {
-      const state = { aborted: false };
-      res.onAborted(() => {
-        state.aborted = true;
-      });
+      const state = exchangeOf(res);
       this.options.metrics.text().then(
         (text) => this.send(res, { status: 200, body: text, contentType: this.options.metrics.contentType, private: true }, state),
         (error: unknown) => {
@@ -120,15 +159,16 @@ export class HttpServer {
           .end();
       });
     });
+    // uWS's request object is valid only until the handler returns: everything needed is copied out here.
     this.app.post('/*', (res, req) =>
-      this.onPost(
-        res,
-        req.getUrl(),
-        req.getQuery() ?? '',
-        req.getHeader('x-api-key'),
-        req.getHeader('content-type'),
-        req.getHeader('content-length'),
-      ),
+      this.onPost(res, {
+        url: req.getUrl(),
+        query: req.getQuery() ?? '',
+        headerKey: req.getHeader('x-api-key'),
+        contentType: req.getHeader('content-type'),
+        contentLength: req.getHeader('content-length'),
+        address: clientAddress(Buffer.from(res.getRemoteAddressAsText()).toString(), req.getHeader('x-real-ip')),
+      }),
     );
     servePlayground(this.app);
     this.app.any('/*', (res) => {
@@ -156,15 +196,35 @@ export class HttpServer {
   async close(graceMs = 10_000): Promise<void> {
     this.stopListening();
     const deadline = Date.now() + graceMs;
-    while (this.inFlight > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (this.inFlight.count > 0 && Date.now() < deadline) await sleep(20);
   }
 
-  private onPost(res: HttpResponse, url: string, query: string, headerKey: string, contentType: string, contentLength: string) {
+  private onPost(res: HttpResponse, { url, query, headerKey, contentType, contentLength, address }: PostRequest) {
     const pathKey = keyFromPath(url);
-    const state = { aborted: false };
-    res.onAborted(() => {
-      state.aborted = true;
-    });
+    const refusedStart = this.inFlight.startRequest(address);
+    const state = exchangeOf(res, refusedStart === null ? () => this.inFlight.endRequest(address) : undefined);
+    if (refusedStart !== null) {
+      const outcome =
+        refusedStart === 'total'
+          ? rpcFailure(
+              503,
+              new RpcError(ErrorCode.unavailable, 'The gateway is at its limit of requests in flight; retry shortly'),
+              'null',
+              {
+                'retry-after': '1',
+              },
+            )
+          : rpcFailure(
+              429,
+              new RpcError(
+                ErrorCode.rateLimited,
+                `Too many requests in flight from this address (${this.inFlight.limits.perAddress}); wait for answers before sending more`,
+              ),
+              'null',
+              { 'retry-after': '1' },
+            );
+      return this.send(res, outcome, state, true);
+    }
     if (pathKey === undefined) {
       return this.send(
         res,
@@ -178,24 +238,19 @@ export class HttpServer {
     const chunks: Buffer[] = [];
     let size = 0;
     res.onData((chunk, isLast) => {
-      if (state.aborted) return;
+      if (state.answered || state.closed) return;
       size += chunk.byteLength;
-      if (size > this.options.maxBodyBytes) {
-        state.aborted = true;
-        return this.send(res, this.tooLarge(), { aborted: false }, true);
-      }
+      if (size > this.options.maxBodyBytes) return this.send(res, this.tooLarge(), state, true);
       chunks.push(Buffer.from(chunk.slice(0)));
       if (!isLast) return;
-      this.inFlight++;
       const key = headerKey !== '' ? headerKey : pathKey;
       const started = performance.now();
-      void this.handle(Buffer.concat(chunks), key, query, contentType)
+      void this.handle(Buffer.concat(chunks), key, query, contentType, address)
         .catch((error): Outcome => {
           log.error({ err: error }, 'request failed unexpectedly');
           return rpcFailure(500, new RpcError(ErrorCode.internalError, 'Internal error'));
         })
         .then((outcome) => {
-          this.inFlight--;
           this.send(res, outcome, state);
           if (log.isLevelEnabled('debug')) {
             log.debug(
@@ -217,7 +272,7 @@ export class HttpServer {
     );
   }
 
-  private async handle(bytes: Buffer, key: string | null, query: string, contentType: string): Promise<Outcome> {
+  private async handle(bytes: Buffer, key: string | null, query: string, contentType: string, address: string): Promise<Outcome> {
     if (!acceptedContentTypes.has(contentType.toLowerCase())) {
       return rpcFailure(
         415,
@@ -230,7 +285,7 @@ export class HttpServer {
       return { status: 400, body: `utf-8 encoding error at byte ${invalidAt} in request body`, contentType: 'text/plain' };
     }
     const text = bytes.toString('utf8');
-    const access = await this.authorizer.identify(key);
+    const access = await this.authorizer.identify(key, address);
     if ('error' in access) return this.refused(access, readableId(text));
     const body = readBody(text, this.options.maxNesting);
     const flags = parseFlags(query);
@@ -247,8 +302,23 @@ export class HttpServer {
     }
     const limited = await this.authorizer.admit(access, callCount(body));
     if (limited) return this.refused(limited, singleId(body));
-    const result: DispatchResult = await this.dispatcher.dispatch(body, flags);
-    return { status: result.status, body: result.body, headers: result.headers };
+    if (!this.inFlight.startKey(access.keyId)) {
+      return rpcFailure(
+        429,
+        new RpcError(
+          ErrorCode.rateLimited,
+          `Too many requests in flight for this API key (${this.inFlight.limits.perKey}); wait for answers before sending more`,
+        ),
+        singleId(body),
+        { 'retry-after': '1' },
+      );
+    }
+    try {
+      const result: DispatchResult = await this.dispatcher.dispatch(body, flags);
+      return { status: result.status, body: result.body, headers: result.headers };
+    } finally {
+      this.inFlight.endKey(access.keyId);
+    }
   }
 
   private refused(refusal: Refusal, idRaw: string): Outcome {
@@ -256,19 +326,61 @@ export class HttpServer {
     return rpcFailure(refusal.status, refusal.error, idRaw, headers);
   }
 
-  private send(res: HttpResponse, outcome: Outcome, state = { aborted: false }, closeConnection = false) {
-    if (state.aborted) return;
-    state.aborted = true;
+  /**
+   * Small answers go to uWS whole. A large one is written as the client takes it (tryEnd, then
+   * onWritable), so a client that does not read holds only the answer we already have, not a
+   * second copy in uWS's buffer, and is cut off after `writeDeadlineMs`.
+   */
+  private send(res: HttpResponse, outcome: Outcome, state: Exchange = exchangeOf(res), closeConnection = false) {
+    if (state.answered || state.closed) return;
+    state.answered = true;
     this.options.metrics.response(outcome.status);
+    const body = typeof outcome.body === 'string' && outcome.body.length > wholeWriteBytes ? Buffer.from(outcome.body) : outcome.body;
+    let finished = false;
+    let start = 0;
     res.cork(() => {
       res.writeStatus(statusLine(outcome.status));
       res.writeHeader('content-type', outcome.contentType ?? jsonType);
       res.writeHeader('x-content-type-options', 'nosniff');
       if (outcome.private !== true) res.writeHeader('access-control-allow-origin', '*');
       for (const [name, value] of Object.entries(outcome.headers ?? {})) res.writeHeader(name, value);
-      res.end(outcome.body, closeConnection);
+      if (typeof body === 'string' || body.length <= wholeWriteBytes) {
+        res.end(body, closeConnection);
+        finished = true;
+      } else {
+        start = res.getWriteOffset();
+        finished = res.tryEnd(body, body.length)[1];
+      }
+    });
+    if (finished) return finish(state);
+    const total = (body as Buffer).length;
+    const deadline = setTimeout(() => {
+      if (!state.closed) res.close();
+    }, writeDeadlineMs);
+    const onClosed = state.release;
+    state.release = () => {
+      clearTimeout(deadline);
+      onClosed();
+    };
+    res.onWritable((offset) => {
+      const [ok, done] = res.tryEnd((body as Buffer).subarray(offset - start), total);
+      if (done) finish(state);
+      return ok;
     });
   }
+}
+
+/** A new request's state; `release` (its slot in the in-flight counts) runs when it ends either way. */
+function exchangeOf(res: HttpResponse, release: () => void = () => {}): Exchange {
+  const state: Exchange = { answered: false, closed: false, release };
+  res.onAborted(() => finish(state));
+  return state;
+}
+
+function finish(state: Exchange): void {
+  if (state.closed) return;
+  state.closed = true;
+  state.release();
 }
 
 function singleId(body: Body): string {

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LosslessNumber, parseJson } from '../json/lossless.js';
 import { corpusAccountsDir, corpusTransactionsDir } from '../paths.js';
-import { decodeWireTransaction } from './wire-transaction.js';
+import { decodeWireTransaction } from '../codec/wire-transaction.js';
 import type { LedgerStore, StoredTransactionEncoding, TransactionInput, TransactionVersion } from './ledger-store.js';
 
 const TX_FILE = /^([1-9A-HJ-NP-Za-km-z]{32,88})\.(json|jsonParsed|base64)\.json$/;

@@ -8,7 +8,7 @@ import { ErrorCode, RpcError, unsupportedTransactionVersion } from '../rpc/error
 import type { StoredTransactionEncoding, TransactionRow, TransactionVersion } from './ledger-store.js';
 import { jsonResultToJsonParsed } from './parsed-transaction.js';
 import { encodeBase58 } from '../codec/base58.js';
-import { decodeWireTransaction, encodeWireTransaction } from './wire-transaction.js';
+import { decodeWireTransaction, encodeWireTransaction } from '../codec/wire-transaction.js';
 
 export type TransactionEncoding = 'json' | 'jsonParsed' | 'base64' | 'base58' | 'binary';
 

@@ -7,7 +7,7 @@
  */
 import { uws, type TemplatedApp, type us_listen_socket, type WebSocket, type WebSocketBehavior, type HttpResponse } from '../http/uws.js';
 import { parseFlags, enhanced, type Flags } from '../http/flags.js';
-import { keyFromPath } from '../http/server.js';
+import { clientAddress, keyFromPath } from '../http/server.js';
 import { errorResponse, readBody, resultResponse, type Entry } from '../rpc/envelope.js';
 import { ErrorCode, methodNotFound, RpcError } from '../rpc/errors.js';
 import type { Access, Authorizer } from '../auth/authorizer.js';
@@ -50,6 +50,8 @@ export interface PubSubOptions {
 interface Connection {
   /** The key as sent: looked up again for every call, so a revocation or plan change reaches open sockets. */
   key: string;
+  /** The client's address, for the authorizer's per-address refusal limits. */
+  address: string;
   access: Access;
   flags: Flags;
   subs: Map<number, ClientSub>;
@@ -157,12 +159,13 @@ export class PubSubServer {
         const secKey = req.getHeader('sec-websocket-key');
         const protocol = req.getHeader('sec-websocket-protocol');
         const extensions = req.getHeader('sec-websocket-extensions');
+        const address = clientAddress(Buffer.from(res.getRemoteAddressAsText()).toString(), req.getHeader('x-real-ip'));
         const state = { aborted: false };
         res.onAborted(() => {
           state.aborted = true;
         });
         this.upgrading++;
-        void this.admit(url, query, headerKey)
+        void this.admit(url, query, headerKey, address)
           .catch((error: unknown): Refused | { status: 0; connection: Connection } => {
             log.error({ err: error }, 'PubSub upgrade failed unexpectedly');
             return { status: 503, error: new RpcError(ErrorCode.unavailable, 'Internal error') };
@@ -246,7 +249,12 @@ export class PubSubServer {
     this.link?.close();
   }
 
-  private async admit(url: string, query: string, headerKey: string): Promise<Refused | { status: 0; connection: Connection }> {
+  private async admit(
+    url: string,
+    query: string,
+    headerKey: string,
+    address: string,
+  ): Promise<Refused | { status: 0; connection: Connection }> {
     if (this.sockets.size + this.upgrading > this.options.maxConnections) {
       return {
         status: 503,
@@ -265,7 +273,7 @@ export class PubSubServer {
       };
     }
     const key = headerKey !== '' ? headerKey : pathKey;
-    const access = await this.authorizer.identify(key);
+    const access = await this.authorizer.identify(key, address);
     if ('error' in access) return access;
     const flags = parseFlags(query);
     if (flags instanceof RpcError) return { status: 400, error: flags };
@@ -284,6 +292,7 @@ export class PubSubServer {
       status: 0,
       connection: {
         key: key ?? '',
+        address,
         access,
         flags,
         subs: new Map(),
@@ -332,7 +341,7 @@ export class PubSubServer {
     const unsubscribeKind = byUnsubscribe.get(entry.method);
     if (subscribeKind === undefined && unsubscribeKind === undefined) return errorResponse(methodNotFound(), entry.idRaw);
     // The key store's lookup cache makes this cheap; without it a revoked key would keep subscribing.
-    const access = await this.authorizer.identify(connection.key);
+    const access = await this.authorizer.identify(connection.key, connection.address);
     if ('error' in access) {
       if (access.status === 401) this.closeRefused(connection, access.error.message);
       return errorResponse(access.error, entry.idRaw);

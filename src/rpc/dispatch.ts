@@ -223,7 +223,7 @@ export class Dispatcher {
    * dataSlice cuts the layout, so sliced requests are answered as the node answers them.
    */
   private async accounts(call: Call, flags: Flags): Promise<BackendReply> {
-    const request = parseGetMultipleAccountsParams(positional(call));
+    const request = parseGetMultipleAccountsParams(positional(call), call.raw);
     const reply = await this.backend.getMultipleAccounts(call, request);
     if (!flags.explorerkit || request.dataSlice || request.encoding !== 'jsonParsed' || reply.status !== 200) return reply;
     return { status: 200, body: (await this.enhancer.enhance({ method: 'getMultipleAccounts', response: reply.body })).body };

@@ -6,8 +6,9 @@
 import * as validators from './validators.generated.js';
 import { accountEncodings, transactionEncodings } from './schemas.js';
 import { invalidParams, RpcError } from './errors.js';
-import { invalidParamsText, typeMismatch } from './serde-text.js';
+import { invalidParamsText, rustFloatText, typeMismatch } from './serde-text.js';
 import { decodeBase58 } from '../codec/base58.js';
+import { findPathSpans } from '../json/path-spans.js';
 
 export type TransactionEncoding = (typeof transactionEncodings)[number];
 export type AccountEncoding = (typeof accountEncodings)[number];
@@ -80,9 +81,41 @@ export const checkSignature = (text: string) => checkBase58Key(text, 64);
 
 function explainU64(value: unknown, expected = 'u64'): string | null {
   if (!given(value)) return null;
-  // Beyond u64::MAX serde_json reads the literal as a float, which no u64 field accepts.
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < 2 ** 64) return null;
+  // The double of u64::MAX is 2^64: the number's text tells them apart (u64TextProblem).
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= 2 ** 64) return null;
   return typeMismatch(value, expected);
+}
+
+const u64Max = 2n ** 64n - 1n;
+const u64Members: readonly (readonly string[])[] = [
+  ['params', '*', 'minContextSlot'],
+  ['params', '*', 'dataSlice', 'offset'],
+  ['params', '*', 'dataSlice', 'length'],
+];
+const u64Expected = ['u64', 'usize', 'usize'];
+
+/**
+ * serde reads a number's text, not its double: `1.0` is a float, which no u64 accepts, and a
+ * literal past u64::MAX is read as a float too, while u64::MAX itself is an integer (its double is
+ * 2^64). Checked on the call's own text, after the typed checks passed.
+ */
+function u64TextProblem(raw: string): string | null {
+  const found = findPathSpans(raw, u64Members);
+  for (let member = 0; member < found.length; member++) {
+    for (const span of found[member]) {
+      const text = raw.slice(span.start, span.end);
+      if (!/^-?[0-9]/.test(text)) continue;
+      const integer = /^-?(0|[1-9][0-9]*)$/.test(text);
+      if (integer && (text.startsWith('-') || BigInt(text) <= u64Max)) continue;
+      return `invalid type: floating point \`${rustFloatText(Number(text))}\`, expected ${u64Expected[member]}`;
+    }
+  }
+  return null;
+}
+
+function checkU64Texts(raw: string | undefined): void {
+  const problem = raw === undefined ? null : u64TextProblem(raw);
+  if (problem !== null) throw invalidParams(invalidParamsText(problem));
 }
 
 function explainAccountConfig(config: unknown): string {
@@ -151,7 +184,8 @@ export function parseGetTransactionParams(params: Params): TransactionRequest {
   return request;
 }
 
-export function parseGetMultipleAccountsParams(params: Params): AccountsRequest {
+/** `raw`: the call's text, whose number literals serde reads (u64TextProblem). */
+export function parseGetMultipleAccountsParams(params: Params, raw?: string): AccountsRequest {
   if (!validators.getMultipleAccountsParams(params)) {
     const arity = arityError(params, 1, 2);
     if (arity) throw arity;
@@ -161,6 +195,7 @@ export function parseGetMultipleAccountsParams(params: Params): AccountsRequest 
     if (bad !== undefined) throw invalidParams(invalidParamsText(typeMismatch(bad, 'a string')));
     throw invalidParams(invalidParamsText(explainAccountConfig(params[1])));
   }
+  checkU64Texts(raw);
   const addresses = params[0] as string[];
   // The node counts before it parses any key, so an oversize request is refused without decoding.
   if (addresses.length > maxMultipleAccounts) {
@@ -170,24 +205,26 @@ export function parseGetMultipleAccountsParams(params: Params): AccountsRequest 
   return { addresses, ...accountConfigOf(params[1]) };
 }
 
-export function parseGetAccountInfoParams(params: Params): AccountRequest {
+export function parseGetAccountInfoParams(params: Params, raw?: string): AccountRequest {
   if (!validators.getAccountInfoParams(params)) {
     const arity = arityError(params, 1, 2);
     if (arity) throw arity;
     if (typeof params[0] !== 'string') throw invalidParams(invalidParamsText(typeMismatch(params[0], 'a string')));
     throw invalidParams(invalidParamsText(explainAccountConfig(params[1])));
   }
+  checkU64Texts(raw);
   const address = params[0] as string;
   checkAddress(address);
   return { address, ...accountConfigOf(params[1]) };
 }
 
-export function parseContextParams(params: Params): ContextConfig {
+export function parseContextParams(params: Params, raw?: string): ContextConfig {
   if (!validators.getSlotParams(params)) {
     const arity = arityError(params, 0, 1);
     if (arity) throw arity;
     throw invalidParams(invalidParamsText(explainContextConfig(params[0])));
   }
+  checkU64Texts(raw);
   const config = params[0];
   const out: ContextConfig = {};
   if (isObject(config)) {

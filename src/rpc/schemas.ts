@@ -7,7 +7,9 @@
 export const transactionEncodings = ['json', 'jsonParsed', 'base58', 'base64', 'binary'] as const;
 export const accountEncodings = ['binary', 'base58', 'base64', 'jsonParsed', 'base64+zstd'] as const;
 
-const u64 = { type: 'integer', minimum: 0, exclusiveMaximum: 2 ** 64 };
+// A double cannot tell u64::MAX (valid) from 2^64 (not): both parse to 2^64, which passes here, and
+// the number's own text decides (params.ts, u64TextProblem).
+const u64 = { type: 'integer', minimum: 0, maximum: 2 ** 64 };
 const optional = (schema: object) => ({ anyOf: [{ type: 'null' }, schema] });
 // Agave flattens an Option<CommitmentConfig> into the config, which makes serde swallow any value here.
 const commitment = {};

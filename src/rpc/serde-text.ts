@@ -12,10 +12,29 @@ export function describeUnexpected(value: unknown): string {
       return `boolean \`${value}\``;
     case 'number':
       if (Number.isInteger(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER) return `integer \`${value}\``;
-      return `floating point \`${Number.isInteger(value) ? value.toFixed(1) : value}\``;
+      return `floating point \`${rustFloatText(value)}\``;
     default:
       return 'map';
   }
+}
+
+/**
+ * A double as serde shows it: Rust's Display (the shortest digits that read back, never an
+ * exponent) with `.0` added to a whole number. JavaScript picks the same digits but writes an
+ * exponent from 1e21 and below 1e-6.
+ */
+export function rustFloatText(value: number): string {
+  if (!Number.isFinite(value)) return value > 0 ? 'inf' : value < 0 ? '-inf' : 'NaN';
+  const shortest = String(value);
+  const exponent = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(shortest);
+  let text = shortest;
+  if (exponent !== null) {
+    const [, sign, lead, rest = '', power] = exponent;
+    const digits = lead + rest;
+    const point = 1 + Number(power);
+    text = point >= digits.length ? sign + digits + '0'.repeat(point - digits.length) : sign + '0.' + '0'.repeat(-point) + digits;
+  }
+  return text.includes('.') ? text : `${text}.0`;
 }
 
 /** serde's complaint about one value against the Rust type it was meant to become. */

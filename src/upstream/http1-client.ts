@@ -13,6 +13,7 @@
 import net from 'node:net';
 import tls from 'node:tls';
 import type { ByteBudget } from './byte-budget.js';
+import { scanRequestBody, type ScannedObject } from '../json/request-scan.js';
 
 export interface Http1ClientOptions {
   /** http: or https: URL; its path and query are the request target. */
@@ -44,6 +45,7 @@ export type Http1FailureKind =
   | 'headers-too-large'
   | 'too-large'
   | 'over-budget'
+  | 'wrong-answer'
   | 'timeout'
   | 'client-closed'
   | 'network';
@@ -69,6 +71,8 @@ const HEAD_END = Buffer.from('\r\n\r\n');
 
 interface Exchange {
   body: string | Uint8Array;
+  /** The ids the answer may carry, read from the body when the answer is in; null: not a request this can read. */
+  expected: ExpectedIds | null | undefined;
   maxBytes: number;
   /** Shared with the other answers of a batch; what this exchange took is given back if it fails. */
   budget: ByteBudget | undefined;
@@ -98,122 +102,139 @@ const enum ChunkState {
   Trailers,
 }
 
-class Connection {
-  connected = false;
-  /** Exchanges answered on this socket; a closed socket is suspected stale only after the first. */
-  served = 0;
-  idleSince = 0;
-  keepAliveMs = DEFAULT_KEEP_ALIVE_MS;
-  exchange: Exchange | null = null;
-  transportError: NodeJS.ErrnoException | undefined;
+const TOKEN = "[!#$%&'*+\\-.^_`|~0-9A-Za-z]+";
+const QUOTED = '"(?:[\\t \\x21\\x23-\\x5b\\x5d-\\x7e\\x80-\\xff]|\\\\[\\t \\x21-\\x7e\\x80-\\xff])*"';
+/** RFC 9112 §5: a token, a colon, then visible characters, spaces and tabs; obs-fold and control bytes are refused. */
+const FIELD_LINE = new RegExp(`^${TOKEN}:[\\t\\x20-\\x7e\\x80-\\xff]*$`);
+/** RFC 9112 §7.1.1, BWS included; leading zeros are allowed, as the size is a number, not a width. */
+const CHUNK_SIZE_LINE = new RegExp(`^0*([0-9A-Fa-f]{1,13})(?:[ \\t]*;[ \\t]*${TOKEN}(?:[ \\t]*=[ \\t]*(?:${TOKEN}|${QUOTED}))?)*$`);
 
-  // Response state, reset per exchange.
-  private head: Buffer | null = null;
-  private headParsed = false;
-  private received = 0;
-  private status = 0;
-  private framing = Framing.Length;
+/**
+ * @internal The response side of RFC 9112 framing, apart from the socket, so that it can be
+ * driven on raw bytes split anywhere (test/upstream-http1-parser.test.ts). A subclass decides
+ * what body bytes may be kept and where a finished or refused response goes.
+ */
+export abstract class ResponseParser {
+  /** Bytes of the current response seen so far. */
+  protected received = 0;
+  protected headParsed = false;
+  protected status = 0;
+  protected framing = Framing.Length;
+  protected keepAlive = true;
+  /** The server's Keep-Alive timeout less a margin, when it announced one. */
+  protected announcedKeepAliveMs: number | undefined;
+  protected retryAfter: string | undefined;
+  protected bodyBytes = 0;
   private remaining = 0;
-  private keepAlive = true;
-  private retryAfter: string | undefined;
+  /** The head so far, kept in the pieces it came in: a head trickled a byte at a time is not re-copied per byte. */
+  private headParts: Buffer[] = [];
+  private headBytes = 0;
+  /** The head's last three bytes, where a CRLFCRLF split across pieces begins. */
+  private seam: Buffer = Buffer.alloc(0);
   private parts: Buffer[] = [];
-  private bodyBytes = 0;
   private chunkState = ChunkState.Size;
   private line = '';
+  private trailerBytes = 0;
 
-  constructor(
-    private readonly client: Http1Client,
-    readonly socket: net.Socket,
-  ) {
-    socket.setNoDelay(true);
-    socket.on('data', (chunk: Buffer) => this.onData(chunk));
-    socket.on('end', () => this.onEnd());
-    socket.on('error', (error: NodeJS.ErrnoException) => {
-      this.transportError ??= error;
-    });
-    socket.on('close', () => this.onClose());
-  }
+  constructor(protected readonly maxHeaderBytes: number) {}
 
-  send(exchange: Exchange): void {
-    this.exchange = exchange;
-    exchange.connection = this;
-    this.head = null;
+  /** The body length a head announced, before any of it is kept; false when refused (and failed). */
+  protected abstract admitLength(length: number): boolean;
+  /** A piece of the body, already counted in bodyBytes; false when refused (and failed). */
+  protected abstract admit(part: Buffer): boolean;
+  protected abstract complete(body: Buffer): void;
+  protected abstract fail(failure: Http1Failure): void;
+
+  protected resetResponse(): void {
     this.headParsed = false;
     this.received = 0;
+    this.headParts = [];
+    this.headBytes = 0;
+    this.seam = Buffer.alloc(0);
     this.parts = [];
     this.bodyBytes = 0;
     this.retryAfter = undefined;
-    this.client.write(this.socket, exchange.body);
   }
 
-  /** Ends the exchange with `failure` and drops the connection, whose framing is now unknown. */
-  fail(failure: Http1Failure): void {
-    const exchange = this.exchange;
-    this.exchange = null;
-    this.socket.destroy();
-    if (exchange !== null) this.client.reject(exchange, failure);
-  }
-
-  private onData(chunk: Buffer): void {
-    if (this.exchange === null) {
-      // Bytes nobody asked for: nothing on this connection can be trusted any more.
-      this.socket.destroy();
-      return;
-    }
+  protected parse(chunk: Buffer): void {
     this.received += chunk.length;
+    this.consume(chunk);
+  }
+
+  private consume(chunk: Buffer): void {
     if (this.headParsed) return this.onBody(chunk);
-    const buffer = this.head === null ? chunk : Buffer.concat([this.head, chunk]);
-    const end = buffer.indexOf(HEAD_END, this.head === null ? 0 : Math.max(0, this.head.length - 3));
-    const limit = this.client.maxHeaderBytes;
-    if (end < 0 ? buffer.length > limit : end > limit) return this.fail(new Http1Failure('headers-too-large', true));
+    const end = this.headEnd(chunk);
+    const limit = this.maxHeaderBytes;
     if (end < 0) {
-      this.head = buffer;
+      if (this.headBytes + chunk.length > limit) return this.fail(new Http1Failure('headers-too-large', true));
+      this.headParts.push(chunk);
+      this.headBytes += chunk.length;
+      this.seam = Buffer.concat([this.seam, chunk.subarray(-3)]).subarray(-3);
       return;
     }
-    this.head = null;
-    if (!this.parseHead(buffer.toString('latin1', 0, end))) return this.fail(new Http1Failure('malformed', true));
-    const rest = buffer.subarray(end + 4);
+    const length = this.headBytes + end - 4;
+    if (length > limit) return this.fail(new Http1Failure('headers-too-large', true));
+    this.headParts.push(chunk.subarray(0, end));
+    const head = this.headParts.length === 1 ? this.headParts[0] : Buffer.concat(this.headParts);
+    this.headParts = [];
+    this.headBytes = 0;
+    this.seam = Buffer.alloc(0);
+    if (!this.parseHead(head.toString('latin1', 0, length))) return this.fail(new Http1Failure('malformed', true));
+    const rest = chunk.subarray(end);
     if (this.status < 200) {
       // 100 Continue and other interim answers: the real one follows.
-      if (rest.length > 0) this.onData(rest);
+      if (rest.length > 0) this.consume(rest);
       return;
     }
     this.headParsed = true;
-    if (this.framing === Framing.Length) {
-      const { budget, maxBytes } = this.exchange;
-      if (this.remaining > maxBytes) return this.fail(new Http1Failure('too-large', true));
-      // Counted whole before any of it is kept: a batch learns at once that this answer does not fit.
-      if (budget !== undefined) {
-        if (!budget.take(this.remaining)) return this.fail(new Http1Failure('over-budget', true));
-        this.exchange.charged = this.remaining;
-      }
-    }
+    if (this.framing === Framing.Length && !this.admitLength(this.remaining)) return;
     if (rest.length > 0) this.onBody(rest);
-    else if (this.framing === Framing.Length && this.remaining === 0) this.complete();
+    else if (this.framing === Framing.Length && this.remaining === 0) this.finish();
+  }
+
+  /** At the end of input: whether that ended the response (one framed by the connection's close). */
+  protected parseEnd(): boolean {
+    if (!this.headParsed || this.framing !== Framing.UntilClose) return false;
+    this.finish();
+    return true;
+  }
+
+  /** Where in `chunk` the head ends (after its CRLFCRLF), or -1; the terminator may have begun in earlier pieces. */
+  private headEnd(chunk: Buffer): number {
+    if (this.seam.length > 0) {
+      const across = Buffer.concat([this.seam, chunk.subarray(0, 3)]).indexOf(HEAD_END);
+      if (across >= 0) return across + 4 - this.seam.length;
+    }
+    const at = chunk.indexOf(HEAD_END);
+    return at < 0 ? -1 : at + 4;
   }
 
   /** Status line and the few headers that matter; false when it is not an HTTP/1.x response head. */
   private parseHead(text: string): boolean {
+    // A bare CR or LF would end a line for some parsers and not others (RFC 9112 §2.2).
     const lines = text.split('\r\n');
+    if (lines.some((line) => /[\r\n]/.test(line))) return false;
     const statusLine = /^HTTP\/1\.([01]) (\d{3})(?: |$)/.exec(lines[0]);
     if (statusLine === null) return false;
     this.status = Number(statusLine[2]);
     // 101 would hand the connection over to another protocol; nothing the gateway asks for.
     if (this.status < 100 || this.status === 101) return false;
-    this.keepAlive = statusLine[1] === '1';
+    let close = false;
+    let keepAliveAsked = false;
     let length = -1;
     let chunked = false;
     let encoded = false;
     for (let i = 1; i < lines.length; i++) {
       const line = lines[i];
+      if (!FIELD_LINE.test(line)) return false;
       const colon = line.indexOf(':');
-      if (colon <= 0 || line.charCodeAt(0) === 0x20 || line.charCodeAt(0) === 0x09) return false;
       const name = line.slice(0, colon).toLowerCase();
       switch (name) {
         case 'content-length': {
           const value = line.slice(colon + 1).trim();
           if (!/^\d{1,15}$/.test(value)) return false;
           const n = Number(value);
+          // Repeats of one value are one length (RFC 9110 §8.6); different ones are no length at all.
           if (length >= 0 && n !== length) return false;
           length = n;
           break;
@@ -223,14 +244,15 @@ class Connection {
           chunked = /(?:^|,)[ \t]*chunked[ \t]*$/i.test(line.slice(colon + 1));
           break;
         case 'connection': {
+          // Several Connection fields are one list (RFC 9110 §5.3): a close anywhere in it stands.
           const tokens = line.slice(colon + 1).toLowerCase();
-          if (/(?:^|[\s,])close(?:$|[\s,])/.test(tokens)) this.keepAlive = false;
-          else if (/(?:^|[\s,])keep-alive(?:$|[\s,])/.test(tokens)) this.keepAlive = true;
+          if (/(?:^|[\s,])close(?:$|[\s,])/.test(tokens)) close = true;
+          if (/(?:^|[\s,])keep-alive(?:$|[\s,])/.test(tokens)) keepAliveAsked = true;
           break;
         }
         case 'keep-alive': {
           const timeout = /timeout\s*=\s*(\d+)/i.exec(line);
-          if (timeout) this.keepAliveMs = Math.min(DEFAULT_KEEP_ALIVE_MS, Number(timeout[1]) * 1000 - KEEP_ALIVE_MARGIN_MS);
+          if (timeout) this.announcedKeepAliveMs = Number(timeout[1]) * 1000 - KEEP_ALIVE_MARGIN_MS;
           break;
         }
         case 'retry-after': {
@@ -241,15 +263,19 @@ class Connection {
         }
       }
     }
+    this.keepAlive = !close && (statusLine[1] === '1' || keepAliveAsked);
+    // Both framings at once is how responses are smuggled past one parser and not another (RFC 9112 §6.3).
+    if (encoded && length >= 0) return false;
     if (this.status < 200 || this.status === 204 || this.status === 304) {
       this.framing = Framing.Length;
       this.remaining = 0;
     } else if (encoded) {
-      // A transfer coding overrides any length (RFC 9112 §6.3); only chunked ends before the connection does.
+      // Only chunked ends before the connection does (RFC 9112 §6.3).
       this.framing = chunked ? Framing.Chunked : Framing.UntilClose;
       this.chunkState = ChunkState.Size;
       this.line = '';
-      if (!chunked || length >= 0) this.keepAlive = false;
+      this.trailerBytes = 0;
+      if (!chunked) this.keepAlive = false;
     } else if (length >= 0) {
       this.framing = Framing.Length;
       this.remaining = length;
@@ -269,7 +295,7 @@ class Connection {
           chunk = chunk.subarray(0, this.remaining);
         }
         this.remaining -= chunk.length;
-        if (this.take(chunk) && this.remaining === 0) this.complete();
+        if (this.take(chunk) && this.remaining === 0) this.finish();
         return;
       case Framing.UntilClose:
         this.take(chunk);
@@ -282,7 +308,7 @@ class Connection {
 
   private onChunked(chunk: Buffer): void {
     let i = 0;
-    while (i < chunk.length && this.exchange !== null) {
+    while (i < chunk.length) {
       if (this.chunkState === ChunkState.Data) {
         const take = Math.min(this.remaining, chunk.length - i);
         const part = chunk.subarray(i, i + take);
@@ -294,10 +320,17 @@ class Connection {
       }
       const eol = chunk.indexOf(0x0a, i);
       this.line += chunk.toString('latin1', i, eol < 0 ? chunk.length : eol);
-      if (this.line.length > this.client.maxHeaderBytes) return this.fail(new Http1Failure('malformed', true));
+      if (this.chunkState === ChunkState.Trailers) {
+        this.trailerBytes += (eol < 0 ? chunk.length : eol + 1) - i;
+        if (this.trailerBytes > this.maxHeaderBytes) return this.fail(new Http1Failure('headers-too-large', true));
+      } else if (this.line.length > (this.chunkState === ChunkState.DataEnd ? 1 : this.maxHeaderBytes)) {
+        return this.fail(new Http1Failure('malformed', true));
+      }
       if (eol < 0) return;
       i = eol + 1;
-      const line = this.line.endsWith('\r') ? this.line.slice(0, -1) : this.line;
+      // Every line of the chunked framing ends in CRLF; a bare LF is refused (RFC 9112 §7.1).
+      if (!this.line.endsWith('\r')) return this.fail(new Http1Failure('malformed', true));
+      const line = this.line.slice(0, -1);
       this.line = '';
       if (this.chunkState === ChunkState.DataEnd) {
         if (line !== '') return this.fail(new Http1Failure('malformed', true));
@@ -305,10 +338,11 @@ class Connection {
       } else if (this.chunkState === ChunkState.Trailers) {
         if (line === '') {
           if (i < chunk.length) this.keepAlive = false;
-          return this.complete();
+          return this.finish();
         }
+        if (!FIELD_LINE.test(line)) return this.fail(new Http1Failure('malformed', true));
       } else {
-        const size = /^([0-9a-fA-F]{1,8})[ \t]*(?:;.*)?$/.exec(line);
+        const size = CHUNK_SIZE_LINE.exec(line);
         if (size === null) return this.fail(new Http1Failure('malformed', true));
         this.remaining = parseInt(size[1], 16);
         this.chunkState = this.remaining === 0 ? ChunkState.Trailers : ChunkState.Data;
@@ -318,8 +352,79 @@ class Connection {
 
   /** Keeps a piece of the body; false when that made it too large (the exchange has failed). */
   private take(part: Buffer): boolean {
-    const exchange = this.exchange!;
     this.bodyBytes += part.length;
+    if (!this.admit(part)) return false;
+    if (part.length > 0) this.parts.push(part);
+    return true;
+  }
+
+  private finish(): void {
+    const parts = this.parts;
+    this.parts = [];
+    this.complete(parts.length === 1 ? parts[0] : Buffer.concat(parts, this.bodyBytes));
+  }
+}
+
+class Connection extends ResponseParser {
+  connected = false;
+  /** Exchanges answered on this socket; a closed socket is suspected stale only after the first. */
+  served = 0;
+  idleSince = 0;
+  exchange: Exchange | null = null;
+  transportError: NodeJS.ErrnoException | undefined;
+
+  constructor(
+    private readonly client: Http1Client,
+    readonly socket: net.Socket,
+  ) {
+    super(client.maxHeaderBytes);
+    socket.setNoDelay(true);
+    socket.on('data', (chunk: Buffer) => this.onData(chunk));
+    socket.on('end', () => this.onEnd());
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      this.transportError ??= error;
+    });
+    socket.on('close', () => this.onClose());
+  }
+
+  get keepAliveMs(): number {
+    return Math.min(DEFAULT_KEEP_ALIVE_MS, this.announcedKeepAliveMs ?? DEFAULT_KEEP_ALIVE_MS);
+  }
+
+  send(exchange: Exchange): void {
+    this.exchange = exchange;
+    exchange.connection = this;
+    this.resetResponse();
+    this.client.write(this.socket, exchange.body);
+  }
+
+  /** Ends the exchange with `failure` and drops the connection, whose framing is now unknown. */
+  fail(failure: Http1Failure): void {
+    const exchange = this.exchange;
+    this.exchange = null;
+    this.socket.destroy();
+    if (exchange !== null) this.client.reject(exchange, failure);
+  }
+
+  protected admitLength(length: number): boolean {
+    const exchange = this.exchange!;
+    if (length > exchange.maxBytes) {
+      this.fail(new Http1Failure('too-large', true));
+      return false;
+    }
+    // Counted whole before any of it is kept: a batch learns at once that this answer does not fit.
+    if (exchange.budget !== undefined) {
+      if (!exchange.budget.take(length)) {
+        this.fail(new Http1Failure('over-budget', true));
+        return false;
+      }
+      exchange.charged = length;
+    }
+    return true;
+  }
+
+  protected admit(part: Buffer): boolean {
+    const exchange = this.exchange!;
     if (this.bodyBytes > exchange.maxBytes) {
       this.fail(new Http1Failure('too-large', true));
       return false;
@@ -332,17 +437,16 @@ class Connection {
       }
       exchange.charged += part.length;
     }
-    if (part.length > 0) this.parts.push(part);
     return true;
   }
 
-  private complete(): void {
+  protected complete(body: Buffer): void {
     const exchange = this.exchange!;
-    const parts = this.parts;
-    const body = parts.length === 1 ? parts[0] : Buffer.concat(parts, this.bodyBytes);
+    // Bytes a server sent after an earlier answer would be read as this one's on a reused connection.
+    exchange.expected ??= requestIds(exchange.body);
+    if (exchange.expected !== null && !answers(body, exchange.expected)) return this.fail(new Http1Failure('wrong-answer', true));
     const response: Http1Response = { status: this.status, body };
     if (this.retryAfter !== undefined) response.retryAfter = this.retryAfter;
-    this.parts = [];
     this.exchange = null;
     this.served++;
     this.client.resolve(exchange, response);
@@ -350,8 +454,17 @@ class Connection {
     else this.socket.destroy();
   }
 
+  private onData(chunk: Buffer): void {
+    if (this.exchange === null) {
+      // Bytes nobody asked for: nothing on this connection can be trusted any more.
+      this.socket.destroy();
+      return;
+    }
+    this.parse(chunk);
+  }
+
   private onEnd(): void {
-    if (this.exchange !== null && this.headParsed && this.framing === Framing.UntilClose) this.complete();
+    if (this.exchange !== null) this.parseEnd();
   }
 
   private onClose(): void {
@@ -375,6 +488,84 @@ class Connection {
     else failure = new Http1Failure('closed', true);
     this.client.reject(exchange, failure);
   }
+}
+
+interface ExpectedIds {
+  batch: boolean;
+  ids: string[];
+  /** How a node ends its answer to a single call (`,"id":…}`), matched without a scan. */
+  tail: Buffer | undefined;
+}
+
+/** The id text of a request or answer object; undefined when it has none. */
+function idOf(text: string, object: ScannedObject): string | undefined {
+  const span = object.members.get('id');
+  return span === undefined ? undefined : text.slice(span.start, span.end);
+}
+
+function requestIds(body: string | Uint8Array): ExpectedIds | null {
+  const text = typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+  try {
+    const scanned = scanRequestBody(text);
+    if (scanned.kind === 'object') {
+      const id = idOf(text, scanned.object);
+      if (id === undefined) return null;
+      return { batch: false, ids: [id], tail: Buffer.from(`,"id":${id}}`) };
+    }
+    if (scanned.kind !== 'array') return null;
+    const ids = scanned.entries.flatMap((entry) => ('members' in entry ? (idOf(text, entry) ?? []) : []));
+    return { batch: true, ids, tail: undefined };
+  } catch {
+    return null;
+  }
+}
+
+/** Equal ids, the same value spelled differently included: a node re-serializes the id it read. */
+function sameId(answer: string, request: string): boolean {
+  if (answer === request) return true;
+  try {
+    return JSON.parse(answer) === JSON.parse(request);
+  } catch {
+    return false;
+  }
+}
+
+const isSpace = (byte: number) => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
+
+/**
+ * False when `body` answers some other request: an answer object (or a batch answer's entry)
+ * whose id the request did not carry, or a batch answer to a single call. An id of null answers
+ * a request the server could not read, and an answer that is not JSON-RPC answers nobody's; both
+ * are left to the pool to judge.
+ */
+function answers(body: Buffer, expected: ExpectedIds): boolean {
+  const { tail } = expected;
+  if (tail !== undefined) {
+    // The last member read, as JSON.parse reads a repeated one; answers spelled otherwise are scanned.
+    let end = body.length;
+    while (end > 0 && isSpace(body[end - 1])) end--;
+    if (end >= tail.length && body.compare(tail, 0, tail.length, end - tail.length, end) === 0) return true;
+  }
+  // Byte offsets stay character offsets in latin1; ids are turned back into UTF-8 to compare.
+  const text = body.toString('latin1');
+  let objects: ScannedObject[];
+  try {
+    const scanned = scanRequestBody(text);
+    if (scanned.kind === 'object') objects = [scanned.object];
+    else if (scanned.kind === 'array') objects = scanned.entries.filter((entry): entry is ScannedObject => 'members' in entry);
+    else return true;
+    if (scanned.kind === 'array' && !expected.batch && objects.some((object) => object.members.has('id'))) return false;
+  } catch {
+    return true;
+  }
+  for (const object of objects) {
+    if (object.duplicateKeys.has('id')) return false;
+    const raw = idOf(text, object);
+    if (raw === undefined || raw === 'null') continue;
+    const id = Buffer.from(raw, 'latin1').toString('utf8');
+    if (!expected.ids.some((requested) => sameId(id, requested))) return false;
+  }
+  return true;
 }
 
 function connectFailure(error: NodeJS.ErrnoException | undefined, secure: boolean): Http1Failure {
@@ -445,6 +636,7 @@ export class Http1Client {
       if (this.closing) return reject(new Http1Failure('client-closed', false));
       const exchange: Exchange = {
         body,
+        expected: undefined,
         maxBytes: options.maxBytes,
         budget: options.budget,
         charged: 0,

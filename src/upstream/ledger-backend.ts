@@ -34,11 +34,11 @@ export class LedgerBackend implements Backend {
     const params = call.params ?? [];
     switch (call.method) {
       case 'getAccountInfo': {
-        const { address, ...config } = parseGetAccountInfoParams(params);
+        const { address, ...config } = parseGetAccountInfoParams(params, call.raw);
         return reply(call, this.ledger.getAccountInfo(address, config));
       }
       case 'getSlot':
-        return reply(call, this.ledger.getSlot(parseContextParams(params)));
+        return reply(call, this.ledger.getSlot(parseContextParams(params, call.raw)));
       case 'getVersion':
         parseNoParams(params);
         return reply(call, this.ledger.getVersion());

@@ -260,6 +260,8 @@ export class UpstreamPool {
         return new AttemptFailure(false, 'truncated response', notSent);
       case 'malformed':
         return new AttemptFailure(false, 'malformed HTTP response', notSent);
+      case 'wrong-answer':
+        return new AttemptFailure(false, "answer to another request's id", notSent);
       case 'headers-too-large':
         return new AttemptFailure(false, 'response headers too large', notSent);
       case 'too-large':

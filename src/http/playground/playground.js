@@ -9,6 +9,12 @@ const submitButton = document.getElementById('submit');
 const statusLine = document.getElementById('status');
 const resultArea = document.getElementById('result');
 
+/** Token symbols by mint, as actionskit writes them; a failed fetch leaves mints unnamed, nothing else. */
+const symbolsReady = fetch('token-symbols.json')
+  .then((response) => (response.ok ? response.json() : {}))
+  .catch(() => ({}))
+  .then((table) => new Map(Object.entries(table)));
+
 /** Answers to the current query, by view, so toggling the view asks the gateway only once. */
 const answers = new Map();
 let current = null;
@@ -56,11 +62,12 @@ async function show() {
   statusLine.textContent = 'Asking the gateway…';
   try {
     const answer = answers.get(view) ?? (await call(query, flagsFor(view)));
+    const symbols = await symbolsReady;
     if (query !== current) return;
     answers.set(view, answer);
     if (view !== selectedView()) return;
     statusLine.textContent = '';
-    resultArea.replaceChildren(...render(query, view, answer));
+    resultArea.replaceChildren(...render(query, view, answer, symbols));
   } catch (error) {
     if (query === current) showFailure(error.message);
   } finally {
@@ -210,12 +217,17 @@ function requestDetails(answer) {
 
 // ---------- rendering ----------
 
-function render(query, view, answer) {
-  const body = query.kind === 'transaction' ? renderTransaction(answer.result, view) : renderAccounts(query.params[0], answer.result, view);
+function render(query, view, answer, symbols) {
+  const body =
+    query.kind === 'transaction' ? renderTransaction(answer.result, view, symbols) : renderAccounts(query.params[0], answer.result, view);
   return [...body, requestDetails(answer)];
 }
 
-function renderTransaction(tx, view) {
+/**
+ * Read top-down as people read a transaction: what happened (the sentences), who gained and lost
+ * what, then how (the instruction tree with its arguments), then the raw balances and logs.
+ */
+function renderTransaction(tx, view, symbols) {
   if (tx === null) return [el('p', 'empty', 'Transaction not found.')];
   const keys = tx.transaction.message.accountKeys.map((k) => (typeof k === 'string' ? { pubkey: k } : k));
   const accountFlags = new Map(keys.map((k) => [k.pubkey, k]));
@@ -240,13 +252,16 @@ function renderTransaction(tx, view) {
       el('span', 'view-name', view === 'raw' ? '(raw: the standard node answer)' : '(parsed: explorerkit + actionskit)'),
     ),
     summary,
+    ...sentenceSection(tree),
+    el('h2', null, 'Balance changes'),
+    ownerChanges(meta, keys, symbols),
     el('h2', null, 'Instructions'),
     el(
       'ol',
       'instructions',
       tree.map((node) => instructionItem(node, accountFlags)),
     ),
-    ...balanceSections(meta, keys),
+    el('details', 'by-account', el('summary', null, 'Balances by account'), ...balanceSections(meta, keys)),
     meta.logMessages
       ? el(
           'details',
@@ -256,6 +271,107 @@ function renderTransaction(tx, view) {
         )
       : null,
   ].filter(Boolean);
+}
+
+/** Every instruction's sentence in tree order, each linked to its instruction below; none in the raw view. */
+function sentenceSection(tree) {
+  const items = [];
+  const visit = (node) => {
+    if (node.ix.actions)
+      items.push(
+        el(
+          'li',
+          'depth-' + Math.min(node.number.split('.').length - 1, 3),
+          link('#ix-' + node.number, '#' + node.number),
+          el('span', 'sentence', node.ix.actions),
+        ),
+      );
+    node.children.forEach(visit);
+  };
+  tree.forEach(visit);
+  return items.length ? [el('h2', null, 'What happened'), el('ol', 'sentences', items)] : [];
+}
+
+function link(href, text) {
+  const a = el('a', 'ix-link mono', text);
+  a.href = href;
+  return a;
+}
+
+/**
+ * Balance changes grouped by who holds them: an account's own SOL (token accounts' rent aside,
+ * they are shown by account below) and, per owner and mint, the sum of its token accounts' changes,
+ * in the mint's units with the table's symbol. Signers first, fee payer at the top.
+ */
+function ownerChanges(meta, keys, symbols) {
+  const tokenAccounts = new Set([...(meta.preTokenBalances ?? []), ...(meta.postTokenBalances ?? [])].map((b) => b.accountIndex));
+  const owners = new Map();
+  const rowsOf = (owner) => owners.get(owner) ?? owners.set(owner, new Map()).get(owner);
+  const add = (owner, asset, decimals, amount) => {
+    const rows = rowsOf(owner);
+    const row = rows.get(asset) ?? { asset, decimals, change: 0n };
+    row.change += amount;
+    rows.set(asset, row);
+  };
+  (meta.preBalances ?? []).forEach((pre, i) => {
+    const post = meta.postBalances?.[i];
+    if (post === undefined || tokenAccounts.has(i)) return;
+    const change = BigInt(post) - BigInt(pre);
+    if (change !== 0n) add(keys[i]?.pubkey, null, 9, change);
+  });
+  for (const [sign, list] of [
+    [-1n, meta.preTokenBalances],
+    [1n, meta.postTokenBalances],
+  ]) {
+    for (const b of list ?? [])
+      add(b.owner ?? keys[b.accountIndex]?.pubkey, b.mint, b.uiTokenAmount.decimals, sign * BigInt(b.uiTokenAmount.amount));
+  }
+  const order = new Map(keys.map((k, i) => [k.pubkey, k.signer ? i : keys.length + i]));
+  const groups = [...owners]
+    .map(([owner, rows]) => [owner, [...rows.values()].filter((r) => r.change !== 0n)])
+    .filter(([, rows]) => rows.length)
+    .sort(([a], [b]) => (order.get(a) ?? Infinity) - (order.get(b) ?? Infinity));
+  if (groups.length === 0) return el('p', 'empty', 'No balance changed.');
+  const flags = new Map(keys.map((k) => [k.pubkey, k]));
+  const head = el('thead', null, el('tr', null, el('th', null, 'Owner'), el('th', null, 'Asset'), el('th', 'num', 'Change')));
+  const bodies = groups.map(([owner, rows]) =>
+    el(
+      'tbody',
+      null,
+      rows.map((row, i) =>
+        el(
+          'tr',
+          null,
+          i === 0 ? ownerCell(owner, flags.get(owner), rows.length, keys[0]?.pubkey) : null,
+          el('td', 'asset', assetName(row.asset, symbols)),
+          el('td', 'num mono change ' + (row.change > 0n ? 'up' : 'down'), signed(row.change, row.decimals)),
+        ),
+      ),
+    ),
+  );
+  return el('table', 'owners', head, ...bodies);
+}
+
+function ownerCell(owner, key, rows, feePayer) {
+  const cell = el(
+    'th',
+    'owner',
+    mono(owner ?? 'unknown'),
+    owner === feePayer ? el('span', 'tag', 'fee payer') : key?.signer ? el('span', 'tag', 'signer') : null,
+  );
+  cell.rowSpan = rows;
+  cell.scope = 'rowgroup';
+  return cell;
+}
+
+/** Native SOL, a mint by the table's symbol (wrapped SOL told apart from native), else the mint's address. */
+function assetName(mint, symbols) {
+  if (mint === null) return el('span', 'symbol', 'SOL');
+  if (mint === 'So11111111111111111111111111111111111111112') return el('span', 'symbol', 'wrapped SOL');
+  const symbol = symbols.get(mint);
+  const name = symbol ? el('span', 'symbol', symbol) : el('span', 'mint mono', mint);
+  name.title = mint;
+  return name;
 }
 
 /** Top-level instructions with their inner instructions nested by stack height, as explorers show them. */
@@ -321,7 +437,9 @@ function instructionItem(node, accountFlags) {
         node.children.map((child) => instructionItem(child, accountFlags)),
       ),
     );
-  return el('li', 'ix', ...parts);
+  const item = el('li', 'ix', ...parts);
+  item.id = 'ix-' + node.number;
+  return item;
 }
 
 /** Splits an `info` object into arguments and the accounts it names (values that are this transaction's keys). */
@@ -387,14 +505,14 @@ function balanceSections(meta, keys) {
   }
   const tokenRows = [...tokens.values()].filter((r) => r.post !== r.pre);
   return [
-    el('h2', null, 'SOL balance changes'),
+    el('h3', null, 'SOL balance changes'),
     balanceTable(
       'sol',
       ['Account', 'Before (SOL)', 'After (SOL)', 'Change (SOL)'],
       1,
       sol.map((r) => ({ cells: [r.address, units(r.pre, 9), units(r.post, 9)], change: r.change, decimals: 9 })),
     ),
-    el('h2', null, 'Token balance changes'),
+    el('h3', null, 'Token balance changes'),
     balanceTable(
       'tokens',
       ['Token account', 'Owner', 'Mint', 'After', 'Change'],

@@ -4,7 +4,7 @@
  * Objects are built with their keys in alphabetical order because the node serializes its
  * responses through a BTreeMap; a client comparing raw text sees the same bytes either way.
  */
-import { decodeBase58 as base58Bytes, encodeBase58 } from '../codec/base58.js';
+import { decodeBase58 as base58Bytes, encodeBase58 } from './base58.js';
 
 export interface JsonMessageHeader {
   numReadonlySignedAccounts: number;
@@ -46,7 +46,6 @@ const SIGNATURE_BYTES = 64;
 const ADDRESS_BYTES = 32;
 const VERSION_PREFIX = 0x80;
 const SHORTVEC_MAX = 0xffff;
-
 
 class ByteReader {
   private offset = 0;
