@@ -36,7 +36,7 @@ test('migrations are idempotent and safe when two stores open a new schema at on
   const { rows } = await admin.query(`SELECT version FROM ${schema}.schema_migrations ORDER BY version`);
   assert.deepEqual(
     rows.map((r) => r.version),
-    [1],
+    [1, 2],
   );
   for (const store of [a, b, c]) assert.deepEqual(await store.listPlans(), defaultPlans);
 });
@@ -202,4 +202,17 @@ test('close() ends the pool so the process can exit', (t) => {
   });
   assert.equal(child.signal, null, 'child did not exit by itself');
   assert.equal(child.status, 0, child.stderr);
+});
+
+test('plans keep their PubSub subscription limit; saving a plan without one keeps the stored one', async (t) => {
+  const store = await open(t, freshSchema(t), { cacheTtlMs: 0 });
+  const { key } = await store.createKey('developer');
+  assert.equal((await store.findKey(key))?.plan.maxSubscriptions, undefined, 'none stored: the gateway default');
+  const developer = defaultPlans.find((p) => p.name === 'developer')!;
+  await store.savePlan({ ...developer, maxSubscriptions: 5 });
+  assert.equal((await store.findKey(key))?.plan.maxSubscriptions, 5);
+  await store.savePlan({ ...developer, burst: 7 });
+  const saved = (await store.listPlans()).find((p) => p.name === 'developer');
+  assert.equal(saved?.maxSubscriptions, 5);
+  assert.equal(saved?.burst, 7);
 });

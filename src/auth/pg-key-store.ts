@@ -79,6 +79,8 @@ const MIGRATIONS: ReadonlyArray<(s: string) => string> = [
       PRIMARY KEY (key_id, month)
     );
   `,
+  // PubSub subscriptions a key of the plan may hold at once; NULL is the gateway's default.
+  (s) => `ALTER TABLE ${s}.plans ADD COLUMN max_subscriptions integer`,
 ];
 
 interface PlanRow {
@@ -88,6 +90,7 @@ interface PlanRow {
   /** bigint columns arrive as strings from pg. */
   monthly_quota: string | null;
   enhanced_parsing: boolean;
+  max_subscriptions: number | null;
 }
 
 interface KeyRow extends PlanRow {
@@ -100,13 +103,15 @@ interface KeyRow extends PlanRow {
 }
 
 function planFromRow(row: PlanRow): Plan {
-  return Object.freeze({
+  const plan: Plan = {
     name: row.name,
     requestsPerSecond: row.requests_per_second,
     burst: row.burst,
     monthlyQuota: row.monthly_quota === null ? null : Number(row.monthly_quota),
     enhancedParsing: row.enhanced_parsing,
-  });
+  };
+  if (row.max_subscriptions !== null) plan.maxSubscriptions = row.max_subscriptions;
+  return Object.freeze(plan);
 }
 
 function recordFromRow(row: KeyRow): KeyRecord {
@@ -204,7 +209,7 @@ export async function openPgKeyStore(url: string, opts: PgKeyStoreOptions = {}):
   // poolers in transaction mode do not preserve.
   const s = pg.escapeIdentifier(schema);
   const KEY_SELECT = `SELECT k.id, k.key_hash, k.fingerprint, k.label, k.created_at, k.revoked_at,
-      p.name, p.requests_per_second, p.burst, p.monthly_quota, p.enhanced_parsing
+      p.name, p.requests_per_second, p.burst, p.monthly_quota, p.enhanced_parsing, p.max_subscriptions
     FROM ${s}.api_keys k JOIN ${s}.plans p ON p.name = k.plan`;
 
   const cache = new KeyLookupCache(cacheTtlMs, now);
@@ -253,7 +258,7 @@ export async function openPgKeyStore(url: string, opts: PgKeyStoreOptions = {}):
              ON CONFLICT DO NOTHING RETURNING *
            )
            SELECT k.id, k.key_hash, k.fingerprint, k.label, k.created_at, k.revoked_at,
-             p.name, p.requests_per_second, p.burst, p.monthly_quota, p.enhanced_parsing
+             p.name, p.requests_per_second, p.burst, p.monthly_quota, p.enhanced_parsing, p.max_subscriptions
            FROM k JOIN ${s}.plans p ON p.name = k.plan`,
           [hashApiKey(key), fingerprintOf(key), planName, label ?? null, nowIso()],
         );
@@ -307,10 +312,12 @@ export async function openPgKeyStore(url: string, opts: PgKeyStoreOptions = {}):
 
     async savePlan(plan) {
       await query(
-        `INSERT INTO ${s}.plans (name, requests_per_second, burst, monthly_quota, enhanced_parsing) VALUES ($1, $2, $3, $4, $5)
+        `INSERT INTO ${s}.plans (name, requests_per_second, burst, monthly_quota, enhanced_parsing, max_subscriptions)
+         VALUES ($1, $2, $3, $4, $5, $6)
          ON CONFLICT (name) DO UPDATE SET requests_per_second = excluded.requests_per_second, burst = excluded.burst,
-           monthly_quota = excluded.monthly_quota, enhanced_parsing = excluded.enhanced_parsing`,
-        [plan.name, plan.requestsPerSecond, plan.burst, plan.monthlyQuota, plan.enhancedParsing],
+           monthly_quota = excluded.monthly_quota, enhanced_parsing = excluded.enhanced_parsing,
+           max_subscriptions = COALESCE(excluded.max_subscriptions, ${s}.plans.max_subscriptions)`,
+        [plan.name, plan.requestsPerSecond, plan.burst, plan.monthlyQuota, plan.enhancedParsing, plan.maxSubscriptions ?? null],
       );
       invalidate();
     },
