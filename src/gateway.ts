@@ -27,6 +27,7 @@ import { loadBundledRegistry } from './decode/registry.js';
 import { HttpServer } from './http/server.js';
 import { GatewayMetrics } from './observe/metrics.js';
 import { log, redactedUrl, setLogLevel } from './observe/log.js';
+import { Teardown } from './teardown.js';
 import { RedisResponseStore } from './cache/response-store.js';
 import { PubSubServer } from './pubsub/server.js';
 import { PubSubMetrics } from './pubsub/metrics.js';
@@ -132,22 +133,62 @@ const sharedCacheTtlSeconds = 24 * 3600;
 const keyStoreBusyTimeoutMs = 200;
 
 export async function createGateway(options: GatewayOptions = {}): Promise<Gateway> {
+  checkOptions(options);
   setLogLevel(options.logLevel ?? 'info');
+  const teardown = new Teardown();
+  try {
+    return await startParts(options, teardown);
+  } catch (error) {
+    await teardown.closeAll();
+    throw error;
+  }
+}
+
+/** Options the CLI has already checked, checked again for callers of createGateway. */
+function checkOptions(options: GatewayOptions): void {
+  const problems: string[] = [];
+  const port = (name: string, value: number | undefined) => {
+    if (value !== undefined && !(Number.isInteger(value) && value >= 0 && value <= 65535)) problems.push(`${name} ${value} is not a port`);
+  };
+  port('port', options.port);
+  port('wsPort', options.wsPort);
+  if (options.workers !== undefined && !(Number.isInteger(options.workers) && options.workers >= 0)) {
+    problems.push(`workers ${options.workers} is not a whole number ≥ 0`);
+  }
+  for (const url of [...(options.upstreams ?? []), ...(options.upstreamWs ?? [])]) {
+    if (!URL.canParse(url)) problems.push(`upstream ${redactedUrl(url)} is not a URL`);
+  }
+  if (problems.length > 0) throw new Error(`enhanced-rpc: invalid gateway options: ${problems.join('; ')}`);
+}
+
+async function startParts(options: GatewayOptions, teardown: Teardown): Promise<Gateway> {
   const sqlite = options.postgresUrl
     ? null
-    : openSqliteKeyStore(options.keyDbFile ?? defaultKeyDbFile, { busyTimeoutMs: keyStoreBusyTimeoutMs });
-  const keys: KeyStore | AsyncKeyStore = sqlite ?? (await openPgKeyStore(options.postgresUrl!));
+    : teardown.add(
+        'key store',
+        openSqliteKeyStore(options.keyDbFile ?? defaultKeyDbFile, { busyTimeoutMs: keyStoreBusyTimeoutMs }),
+        (store) => store.close(),
+      );
+  const keys: KeyStore | AsyncKeyStore =
+    sqlite ?? teardown.add('key store', await openPgKeyStore(options.postgresUrl!), (store) => store.close());
   // Monthly usage persists through the SQLite store; with PostgreSQL, shared usage needs --redis.
   const limiter: RateLimiter = options.redisUrl
     ? await RedisRateLimiter.connect(options.redisUrl)
     : new InProcessRateLimiter(sqlite ? { usage: keyStoreUsage(sqlite) } : {});
-  const authorizer = new Authorizer(keys, limiter);
+  const authorizer = teardown.add('rate limiter', new Authorizer(keys, limiter), (a) => a.close());
   const upstreams = options.upstreams ?? [];
   // With upstreams and no ledger cache the file is not needed, so it is not opened (or created).
-  const ledgerStore = upstreams.length === 0 || options.ledgerCache ? openLedger(options.ledgerFile ?? defaultLedgerFile) : null;
+  const ledgerStore =
+    upstreams.length === 0 || options.ledgerCache
+      ? teardown.add('ledger', openLedger(options.ledgerFile ?? defaultLedgerFile), (l) => l.close())
+      : null;
   const ledger = ledgerStore && new LedgerRpc(ledgerStore);
   const upstreamPool = upstreams.length > 0 ? new UpstreamPool({ urls: upstreams, timeoutMs: options.upstreamTimeoutMs }) : null;
-  const backend: Backend = upstreamPool ? new HttpBackend(upstreamPool, ledger) : new LedgerBackend(ledger!);
+  const backend: Backend = teardown.add(
+    'upstream connections',
+    upstreamPool ? new HttpBackend(upstreamPool, ledger) : new LedgerBackend(ledger!),
+    (b) => b.close(),
+  );
   const bundled = loadBundledRegistry();
   const workers = options.workers ?? defaultWorkers;
   // The enhancer and dispatcher report into the metrics, which read their state back on scrape.
@@ -159,32 +200,43 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
   // IDLs are read through the gateway's own upstream node: the embedded ledger holds no IDL accounts.
   const live =
     upstreamPool && options.onchainIdl !== false
-      ? new LiveIdls(
-          upstreamPool,
-          {
-            ttlMs: options.onchainIdlTtlMs ?? defaultOnchainIdl.ttlMs,
-            absentTtlMs: options.onchainIdlAbsentTtlMs ?? defaultOnchainIdl.absentTtlMs,
-            waitMs: options.onchainIdlWaitMs ?? defaultOnchainIdl.waitMs,
-            maxPrograms: options.onchainIdlMaxPrograms ?? defaultOnchainIdl.maxPrograms,
-            maxBytes: (options.onchainIdlMaxMiB ?? defaultOnchainIdl.maxMiB) * 1024 * 1024,
-            cacheFile: options.onchainIdlCacheFile ?? defaultOnchainIdlCacheFile,
-          },
-          metrics,
+      ? teardown.add(
+          'live IDLs',
+          new LiveIdls(
+            upstreamPool,
+            {
+              ttlMs: options.onchainIdlTtlMs ?? defaultOnchainIdl.ttlMs,
+              absentTtlMs: options.onchainIdlAbsentTtlMs ?? defaultOnchainIdl.absentTtlMs,
+              waitMs: options.onchainIdlWaitMs ?? defaultOnchainIdl.waitMs,
+              maxPrograms: options.onchainIdlMaxPrograms ?? defaultOnchainIdl.maxPrograms,
+              maxBytes: (options.onchainIdlMaxMiB ?? defaultOnchainIdl.maxMiB) * 1024 * 1024,
+              cacheFile: options.onchainIdlCacheFile ?? defaultOnchainIdlCacheFile,
+            },
+            metrics,
+          ),
+          (l) => l.close(),
         )
       : null;
   const registry = live ? withLiveVersions(bundled, live.lookup) : bundled;
-  const enhancer: Enhancer =
+  const enhancer: Enhancer = teardown.add(
+    'worker pool',
     workers > 0
       ? pooledEnhancer(registry, { workers, inlineBelowBytes: options.inlineBelowBytes ?? defaultInlineBelowBytes }, metrics, live)
-      : inlineEnhancer(registry, metrics, live);
+      : inlineEnhancer(registry, metrics, live),
+    (e) => e.close(),
+  );
   // A connection of its own, not the limiter's: a cached answer of 100 KB on the wire would hold up
   // every rate-limit decision queued behind it.
   const sharedCache = options.redisUrl
-    ? await RedisResponseStore.connect(options.redisUrl, {
-        prefix: `txcache:${renderingVersion()}:`,
-        ttlSeconds: sharedCacheTtlSeconds,
-        timeoutMs: 250,
-      })
+    ? teardown.add(
+        'shared cache',
+        await RedisResponseStore.connect(options.redisUrl, {
+          prefix: `txcache:${renderingVersion()}:`,
+          ttlSeconds: sharedCacheTtlSeconds,
+          timeoutMs: 250,
+        }),
+        (c) => c.close(),
+      )
     : null;
   const limits =
     options.responseCacheMiB === undefined
@@ -192,22 +244,26 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       : { ...options.limits, responseCacheBytes: options.responseCacheMiB * 1024 * 1024 };
   const dispatcher: Dispatcher = new Dispatcher(backend, enhancer, { limits, observer: metrics, sharedCache });
   const maxBodyBytes = options.maxBodyBytes ?? 51_200;
-  const pubsub = new PubSubServer(
-    {
-      upstreamUrls: options.upstreamWs?.length ? options.upstreamWs : upstreams.map(pubsubUrlOf),
-      ledger: upstreams.length === 0 ? ledgerStore : null,
-      upstreamTimeoutMs: options.upstreamTimeoutMs ?? 10_000,
-      upstreamGraceMs: options.wsUpstreamGraceMs ?? defaultPubSub.upstreamGraceMs,
-      maxConnections: options.wsMaxConnections ?? defaultPubSub.maxConnections,
-      maxMessageBytes: maxBodyBytes,
-      maxUpstreamMessageBytes: defaultPubSub.maxUpstreamMessageBytes,
-      maxBufferedBytes: (options.wsMaxBufferedMiB ?? defaultPubSub.maxBufferedMiB) * 1024 * 1024,
-      idleTimeoutSeconds: defaultPubSub.idleTimeoutSeconds,
-      defaultMaxSubscriptions: defaultPubSub.maxSubscriptions,
-    },
-    authorizer,
-    enhancer,
-    new PubSubMetrics(metrics.registry),
+  const pubsub = teardown.add(
+    'PubSub',
+    new PubSubServer(
+      {
+        upstreamUrls: options.upstreamWs?.length ? options.upstreamWs : upstreams.map(pubsubUrlOf),
+        ledger: upstreams.length === 0 ? ledgerStore : null,
+        upstreamTimeoutMs: options.upstreamTimeoutMs ?? 10_000,
+        upstreamGraceMs: options.wsUpstreamGraceMs ?? defaultPubSub.upstreamGraceMs,
+        maxConnections: options.wsMaxConnections ?? defaultPubSub.maxConnections,
+        maxMessageBytes: maxBodyBytes,
+        maxUpstreamMessageBytes: defaultPubSub.maxUpstreamMessageBytes,
+        maxBufferedBytes: (options.wsMaxBufferedMiB ?? defaultPubSub.maxBufferedMiB) * 1024 * 1024,
+        idleTimeoutSeconds: defaultPubSub.idleTimeoutSeconds,
+        defaultMaxSubscriptions: defaultPubSub.maxSubscriptions,
+      },
+      authorizer,
+      enhancer,
+      new PubSubMetrics(metrics.registry),
+    ),
+    (p) => p.close(),
   );
   const http = new HttpServer(
     {
@@ -223,6 +279,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
     dispatcher,
   );
   const port = await http.listen();
+  teardown.add('HTTP', http, (h) => h.close(0));
   const requestedWsPort = options.wsPort ?? ((options.port ?? 8899) === 0 ? 0 : (options.port ?? 8899) + 1);
   const wsPort = options.wsPort === 0 ? null : await pubsub.listen(options.host ?? '127.0.0.1', requestedWsPort);
   log.info(
@@ -251,13 +308,7 @@ export async function createGateway(options: GatewayOptions = {}): Promise<Gatew
       pubsub.close();
       await authorizer.flushUsage().catch((error: unknown) => log.error({ err: error }, 'usage write failed at stop'));
       await http.close();
-      await backend.close();
-      await enhancer.close();
-      live?.close();
-      await sharedCache?.close();
-      await authorizer.close();
-      await keys.close();
-      ledgerStore?.close();
+      await teardown.closeAll();
     },
   };
 }

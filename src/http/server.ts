@@ -5,7 +5,7 @@
 import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isUtf8 } from 'node:buffer';
-import { uws, type HttpResponse, type TemplatedApp, type us_listen_socket } from './uws.js';
+import { listenExclusive, uws, type HttpResponse, type TemplatedApp, type us_listen_socket } from './uws.js';
 import { enhanced, parseFlags } from './flags.js';
 import { servePlayground } from './playground.js';
 import { errorResponse, readableId, readBody, type Body } from '../rpc/envelope.js';
@@ -178,7 +178,7 @@ export class HttpServer {
 
   listen(): Promise<number> {
     return new Promise((resolve, reject) => {
-      this.app.listen(this.options.host, this.options.port, (socket) => {
+      listenExclusive(this.app, this.options.host, this.options.port, (socket) => {
         if (!socket) return reject(new Error(`enhanced-rpc: cannot listen on ${this.options.host}:${this.options.port}`));
         this.listenSocket = socket;
         resolve(uws.us_socket_local_port(socket));

@@ -61,3 +61,23 @@ const loaded = loadNative();
 export const uws = loaded.uws;
 export const nativeBuild = loaded.build;
 export type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket, WebSocket, WebSocketBehavior } from 'uWebSockets.js';
+
+/**
+ * Listens on a port no other process holds. uWS binds with SO_REUSEPORT by default, so a second
+ * gateway started by mistake on a taken port would start, and share its connections with the first.
+ * The typings omit the (host, port, options, cb) form the native build has.
+ */
+export function listenExclusive(
+  app: Uws.TemplatedApp,
+  host: string,
+  port: number,
+  cb: (socket: Uws.us_listen_socket | false) => void,
+): void {
+  const LIBUS_LISTEN_EXCLUSIVE_PORT = 1;
+  (app as unknown as { listen(h: string, p: number, options: number, c: typeof cb): void }).listen(
+    host,
+    port,
+    LIBUS_LISTEN_EXCLUSIVE_PORT,
+    cb,
+  );
+}

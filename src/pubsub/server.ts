@@ -5,7 +5,15 @@
  * subscribe and unsubscribe counts against the key's rate, and the plan bounds how many
  * subscriptions a key holds at once across all its connections.
  */
-import { uws, type TemplatedApp, type us_listen_socket, type WebSocket, type WebSocketBehavior, type HttpResponse } from '../http/uws.js';
+import {
+  listenExclusive,
+  uws,
+  type TemplatedApp,
+  type us_listen_socket,
+  type WebSocket,
+  type WebSocketBehavior,
+  type HttpResponse,
+} from '../http/uws.js';
 import { parseFlags, enhanced, type Flags } from '../http/flags.js';
 import { clientAddress, keyFromPath } from '../http/server.js';
 import { errorResponse, readBody, resultResponse, type Entry } from '../rpc/envelope.js';
@@ -233,7 +241,7 @@ export class PubSubServer {
       });
     });
     return new Promise((resolve, reject) => {
-      app.listen(host, port, (socket) => {
+      listenExclusive(app, host, port, (socket) => {
         if (!socket) return reject(new Error(`enhanced-rpc: cannot listen for PubSub on ${host}:${port}`));
         this.listenSockets.push(socket);
         resolve(uws.us_socket_local_port(socket));
