@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import Ajv from 'ajv';
 import { corpusAccountsDir, corpusTransactionsDir, projectRoot } from '../src/paths.js';
 import { openRpcDocumentPath } from '../src/rpc/openrpc.js';
-import { flagNames } from '../src/http/flags.js';
+import { flagNames } from '../src/rpc/flags.js';
 import { accountEncodings, transactionEncodings } from '../src/rpc/schemas.js';
 import { parseJson } from '../src/json/lossless.js';
 import { post, rpc, startGateway, type RunningGateway } from './support/gateway.js';

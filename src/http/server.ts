@@ -6,7 +6,7 @@ import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isUtf8 } from 'node:buffer';
 import { listenExclusive, uws, type HttpResponse, type TemplatedApp, type us_listen_socket } from './uws.js';
-import { enhanced, parseFlags } from './flags.js';
+import { enhanced, parseFlags } from '../rpc/flags.js';
 import { servePlayground } from './playground.js';
 import { errorResponse, readableId, readBody, type Body } from '../rpc/envelope.js';
 import { ErrorCode, RpcError } from '../rpc/errors.js';

@@ -14,7 +14,7 @@ import {
   type WebSocketBehavior,
   type HttpResponse,
 } from '../http/uws.js';
-import { parseFlags, enhanced, type Flags } from '../http/flags.js';
+import { parseFlags, enhanced, type Flags } from '../rpc/flags.js';
 import { clientAddress, keyFromPath } from '../http/server.js';
 import { errorResponse, readBody, resultResponse, type Entry } from '../rpc/envelope.js';
 import { ErrorCode, methodNotFound, RpcError } from '../rpc/errors.js';

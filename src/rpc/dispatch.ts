@@ -6,7 +6,7 @@ import type { Backend, BackendReply, BatchShare } from '../upstream/backend.js';
 import { ByteBudget } from '../upstream/byte-budget.js';
 import { looksLikeJson } from '../upstream/json-shape.js';
 import type { Enhancer } from '../enhance/enhance.js';
-import type { Flags } from '../http/flags.js';
+import type { Flags } from './flags.js';
 import { type Body, type Call, type Entry, errorResponse, resultOf, resultResponse } from './envelope.js';
 import { LruCache } from '../cache/lru.js';
 import { FinalizedAnswers } from '../cache/finalized-answers.js';

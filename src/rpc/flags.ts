@@ -1,5 +1,5 @@
 /** The `explorerkit` and `actionskit` query flags of the enhanced methods. */
-import { invalidParams, RpcError } from '../rpc/errors.js';
+import { invalidParams, RpcError } from './errors.js';
 
 export interface Flags {
   explorerkit: boolean;
