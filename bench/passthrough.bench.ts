@@ -24,9 +24,8 @@
  * "8,32"), PARTS ("clients,gateway"), BASELINE_ROOT (another built checkout whose gateway is
  * measured in the same rounds, e.g. `git worktree add ../base <commit> && make -C ../base build`).
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -38,6 +37,7 @@ import { Http1Client } from '../src/upstream/http1-client.js';
 import { UpstreamPool } from '../src/upstream/upstream-pool.js';
 import { startGateway, type RunningGateway } from '../test/support/gateway.js';
 import { closedLoop, type LoadResult } from './loadgen.js';
+import { cpuSeconds, pin, pinning } from './process-stats.js';
 
 const duration = Number(process.env.DURATION ?? 3);
 const rounds = Number(process.env.ROUNDS ?? 3);
@@ -46,28 +46,6 @@ const parts = (process.env.PARTS ?? 'clients,gateway').split(',');
 /** Service times of the upstream for part 2 (0: answers at once; otherwise on a timer, like a node). */
 const upstreamDelays = (process.env.UPSTREAM_DELAYS ?? '0,1').split(',').map(Number);
 const gatewayConnections = (process.env.GATEWAY_CONNECTIONS ?? '8,32').split(',').map(Number);
-
-function hasTaskset(): boolean {
-  try {
-    execFileSync('taskset', ['-V'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-const pinning = process.env.PIN !== '0' && cpus().length >= 2 && hasTaskset();
-/** Every thread of `pid` onto `core`; threads started later inherit it. */
-function pin(pid: number, core: number): void {
-  if (pinning) execFileSync('taskset', ['-a', '-pc', String(core), String(pid)], { stdio: 'ignore' });
-}
-
-const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-/** user + system CPU seconds of a process, all threads. */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
-}
 
 async function startFloor(delayMs = 0): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, [join(projectRoot, 'dist', 'bench', 'floor-server.js')], {

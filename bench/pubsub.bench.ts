@@ -13,13 +13,12 @@
  * so both runs have the same publisher and clients. Knobs: CONNECTIONS (100), SUBS_PER_CONNECTION
  * (10), ROUNDS (300), WINDOW (4), SINGLES (2000), IDLE_SUBS (10000), IDLE_CONNECTIONS (200), PIN (1).
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import WebSocket from 'ws';
 import { PubSubStandIn } from '../test/support/pubsub-stand-in.js';
-import { runCli, startGateway } from '../test/support/gateway.js';
+import { runCli, startGateway, unlimitedPlan } from '../test/support/gateway.js';
 import { encodeBase58 } from '../src/codec/base58.js';
+import { cpuSeconds, pin, pinning, rssMiB } from './process-stats.js';
 
 const connections = Number(process.env.CONNECTIONS ?? 100);
 const subsPerConnection = Number(process.env.SUBS_PER_CONNECTION ?? 10);
@@ -28,26 +27,6 @@ const window = Number(process.env.WINDOW ?? 4);
 const idleSubs = Number(process.env.IDLE_SUBS ?? 10_000);
 /** 50 subscriptions each: a client may send at most 100 messages a second on one connection. */
 const idleConnections = Number(process.env.IDLE_CONNECTIONS ?? 200);
-
-function hasTaskset(): boolean {
-  try {
-    execFileSync('taskset', ['-V'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-const pinning = process.env.PIN !== '0' && cpus().length >= 2 && hasTaskset();
-const pin = (pid: number, core: number) => {
-  if (pinning) execFileSync('taskset', ['-a', '-pc', String(core), String(pid)], { stdio: 'ignore' });
-};
-const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
-}
-const rssMiB = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 /** A distinct address per subscription: the index in the last four of 32 bytes. */
 function addressOf(i: number): string {
@@ -182,23 +161,7 @@ pin(process.pid, 0);
 const node = await new PubSubStandIn().start();
 const gateway = await startGateway(['--upstream', node.rpcUrl, '--ws-port', '0', '--log-level', 'warn', '--workers', '0']);
 pin(gateway.process.pid!, 1);
-runCli([
-  'plans',
-  'set',
-  'unlimited',
-  '--rps',
-  '1000000000',
-  '--burst',
-  '1000000000',
-  '--quota',
-  'unlimited',
-  '--enhanced',
-  'true',
-  '--max-subscriptions',
-  '1000000',
-  '--db',
-  gateway.db,
-]);
+runCli([...unlimitedPlan, '--max-subscriptions', '1000000', '--db', gateway.db]);
 // The key's plan is cached for up to 2 s.
 await new Promise((r) => setTimeout(r, 2500));
 

@@ -5,10 +5,11 @@
  * read and compiled, on the main thread and in the workers). RUNS (default 5) starts; medians.
  * Linux only (reads /proc).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { corpusTransactionsDir } from '../src/paths.js';
+import { rssMiB } from './process-stats.js';
 import { createKey, post, runCli, spawnServe, stopProcess, tempDir, unlimitedPlan } from '../test/support/gateway.js';
 
 const runs = Number(process.env.RUNS ?? 5);
@@ -20,7 +21,6 @@ const signatures = [
   ),
 ];
 
-const rssMiB = (pid: number) => Number(/^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const db = join(tempDir(), 'keys.sqlite');
