@@ -116,7 +116,7 @@ for (const [cache, args] of [
 }
 
 test('a result names its own transaction in every encoding', async () => {
-  const { firstSignatureOf } = await import('../src/cache/transaction-identity.js');
+  const { firstSignatureOf, isResultOf } = await import('../src/cache/transaction-identity.js');
   const { encodeBase58 } = await import('../src/codec/base58.js');
   const { readdirSync } = await import('node:fs');
   const dir = join(projectRoot, 'ledger', 'txs');
@@ -132,6 +132,8 @@ test('a result names its own transaction in every encoding', async () => {
       assert.equal(firstSignatureOf(JSON.stringify({ ...result, transaction: wire }), 'binary'), sig, file);
     }
     assert.equal(firstSignatureOf(text, encoding as 'json' | 'jsonParsed' | 'base64'), sig, file);
+    assert.ok(isResultOf(text, encoding as 'json' | 'jsonParsed' | 'base64', sig), file);
+    assert.ok(!isResultOf(text, encoding as 'json' | 'jsonParsed' | 'base64', sig === other ? signature : other), file);
     checked++;
   }
   assert.ok(checked > 100, `${checked} corpus answers`);

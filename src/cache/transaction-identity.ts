@@ -11,6 +11,27 @@ const SIGNATURE_BYTES = 64;
 /** base64 characters holding the wire transaction's signature count (one byte when under 128) and first signature. */
 const FIRST_SIGNATURE_BASE64_CHARS = Math.ceil((1 + SIGNATURE_BYTES) / 3) * 4;
 
+/**
+ * Whether the result is the transaction `signature` names. The node writes the signatures compact
+ * (`"signatures":["…"`) and the wire bytes right after `"transaction":["`: found there by
+ * `indexOf`, the answer costs nothing; the walk that reads any other spelling crosses the whole
+ * meta, about as much as JSON.parse of the answer, and runs only when that search fails.
+ */
+export function isResultOf(resultText: string, encoding: TransactionEncoding, signature: string): boolean {
+  if (encoding === 'json' || encoding === 'jsonParsed') {
+    if (resultText.includes(`"signatures":["${signature}"`)) return true;
+  } else if (encoding === 'base64') {
+    const at = resultText.indexOf('"transaction":["');
+    if (
+      at >= 0 &&
+      signatureOfWire(Buffer.from(resultText.slice(at + 16, at + 16 + FIRST_SIGNATURE_BASE64_CHARS), 'base64')) === signature
+    ) {
+      return true;
+    }
+  }
+  return firstSignatureOf(resultText, encoding) === signature;
+}
+
 export function firstSignatureOf(resultText: string, encoding: TransactionEncoding): string | undefined {
   try {
     if (encoding === 'json' || encoding === 'jsonParsed') {
@@ -26,10 +47,15 @@ export function firstSignatureOf(resultText: string, encoding: TransactionEncodi
     if (typeof data !== 'string') return undefined;
     const wire =
       encoding === 'base64' ? Buffer.from(data.slice(0, FIRST_SIGNATURE_BASE64_CHARS), 'base64') : (decodeBase58(data) ?? undefined);
-    // A count of 128 or more would take two bytes; no transaction fits that many signatures.
-    if (wire === undefined || wire.length < 1 + SIGNATURE_BYTES || wire[0] === 0 || wire[0] >= 0x80) return undefined;
-    return encodeBase58(wire.subarray(1, 1 + SIGNATURE_BYTES));
+    return wire && signatureOfWire(wire);
   } catch {
     return undefined;
   }
+}
+
+/** The first signature of a wire transaction's bytes (or of their start). */
+function signatureOfWire(wire: Uint8Array): string | undefined {
+  // A count of 128 or more would take two bytes; no transaction fits that many signatures.
+  if (wire.length < 1 + SIGNATURE_BYTES || wire[0] === 0 || wire[0] >= 0x80) return undefined;
+  return encodeBase58(wire.subarray(1, 1 + SIGNATURE_BYTES));
 }

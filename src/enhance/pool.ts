@@ -72,7 +72,7 @@ export function pooledEnhancer(
     if (outstanding >= mostOutstanding) return { body: task.response, standard: 'overload' };
     // A copy goes to the worker: the node's bytes stay here, to be sent as they are if the worker
     // fails, or enhanced again once a live IDL arrives.
-    const bytes = Uint8Array.from(typeof task.response === 'string' ? Buffer.from(task.response) : task.response);
+    const bytes = new Uint8Array(typeof task.response === 'string' ? Buffer.from(task.response) : task.response);
     outstanding++;
     try {
       const { text, stale, ...facts } = await pool.run(

@@ -10,7 +10,7 @@ import type { Flags } from './flags.js';
 import { type Body, type Call, type Entry, errorResponse, resultOf, resultResponse } from './envelope.js';
 import { LruCache } from '../cache/lru.js';
 import { FinalizedAnswers } from '../cache/finalized-answers.js';
-import { firstSignatureOf } from '../cache/transaction-identity.js';
+import { isResultOf } from '../cache/transaction-identity.js';
 import type { RedisResponseStore } from '../cache/response-store.js';
 import type { CallObserver, FlagSet } from '../observe/metrics.js';
 import { log } from '../observe/log.js';
@@ -209,7 +209,7 @@ export class Dispatcher {
       const result = resultOf(body.toString(), call.idRaw);
       // Kept under the asked signature only when it is that transaction: a node (or a proxy) that
       // answers another would otherwise have every later client served the wrong one.
-      if (result !== null && result !== 'null' && firstSignatureOf(result, request.encoding) === request.signature) {
+      if (result !== null && result !== 'null' && isResultOf(result, request.encoding, request.signature)) {
         this.answers.set(key, result);
       }
     }
