@@ -53,6 +53,8 @@ export class KeyLookupCache {
   set(hashHex: string, record: KeyRecord | null): void {
     if (this.ttlMs <= 0) return;
     if (record === null) {
+      // A key revoked or deleted meanwhile: its earlier "found" must not keep answering.
+      this.known.delete(hashHex);
       setBounded(this.unknown, maxUnknown, hashHex, this.now() + this.unknownTtlMs);
     } else {
       this.unknown.delete(hashHex);

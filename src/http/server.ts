@@ -6,7 +6,7 @@ import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isUtf8 } from 'node:buffer';
 import { listenExclusive, uws, type HttpResponse, type TemplatedApp, type us_listen_socket } from './uws.js';
-import { enhanced, parseFlags } from '../rpc/flags.js';
+import { enhancedNotInPlan, parseFlags } from '../rpc/flags.js';
 import { servePlayground } from './playground.js';
 import { errorResponse, readableId, readBody, type Body } from '../rpc/envelope.js';
 import { ErrorCode, RpcError } from '../rpc/errors.js';
@@ -62,7 +62,8 @@ interface Outcome {
   private?: boolean;
 }
 
-const statusLine = (status: number) => `${status} ${STATUS_CODES[status] ?? 'Upstream Status'}`;
+/** A status line for uWS's writeStatus, with the standard reason phrase. */
+export const statusLine = (status: number) => `${status} ${STATUS_CODES[status] ?? 'Upstream Status'}`;
 
 const jsonType = 'application/json; charset=utf-8';
 const acceptedContentTypes = new Set(['application/json', 'application/json; charset=utf-8', 'application/json;charset=utf-8']);
@@ -290,16 +291,8 @@ export class HttpServer {
     const body = readBody(text, this.options.maxNesting);
     const flags = parseFlags(query);
     if (flags instanceof RpcError) return rpcFailure(200, flags, singleId(body));
-    if (enhanced(flags) && !access.plan.enhancedParsing) {
-      return rpcFailure(
-        403,
-        new RpcError(
-          ErrorCode.forbidden,
-          `Plan "${access.plan.name}" does not include enhanced parsing (explorerkit/actionskit); upgrade the key's plan or drop the flags`,
-        ),
-        singleId(body),
-      );
-    }
+    const notInPlan = enhancedNotInPlan(flags, access.plan);
+    if (notInPlan !== null) return rpcFailure(403, notInPlan, singleId(body));
     const limited = await this.authorizer.admit(access, callCount(body));
     if (limited) return this.refused(limited, singleId(body));
     if (!this.inFlight.startKey(access.keyId)) {

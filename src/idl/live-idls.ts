@@ -60,9 +60,9 @@ const MAX_PER_ANSWER = 16;
 const ERROR_BACKOFF_MS = 30_000;
 
 type Entry =
-  | { kind: 'idl'; sha256: string; text: string; program: CompiledProgram; fetchedAt: number; retryAt: number; generation: number }
+  | { kind: 'idl'; sha256: string; text: string; program: CompiledProgram; retryAt: number; generation: number }
   /** `unavailable`: the node could not be asked, so whether the program has an IDL is not known yet. */
-  | { kind: 'none'; fetchedAt: number; retryAt: number; unavailable: boolean };
+  | { kind: 'none'; retryAt: number; unavailable: boolean };
 
 export class LiveIdls {
   /** Bumped on every change to the set of IDLs; workers hold the set as of a generation. */
@@ -117,7 +117,11 @@ export class LiveIdls {
     const now = this.now();
     const before = this.generation;
     const first: Promise<void>[] = [];
-    for (const programId of programIds.slice(0, MAX_PER_ANSWER)) {
+    // Entries only ever hold valid ids, so only the others need their base58 checked.
+    const considered = programIds
+      .slice(0, MAX_PER_ANSWER)
+      .filter((programId) => this.entries.has(programId) || decodeBase58(programId)?.length === 32);
+    for (const programId of considered) {
       const entry = this.entries.get(programId);
       if (entry !== undefined) {
         // Touched, so eviction takes the programs answers have not needed for longest.
@@ -127,8 +131,6 @@ export class LiveIdls {
           this.observer?.liveIdl('hit');
           continue;
         }
-      } else if (decodeBase58(programId)?.length !== 32) {
-        continue;
       }
       const fetching = this.fetch(programId);
       if (fetching !== undefined && entry === undefined) first.push(fetching);
@@ -138,7 +140,6 @@ export class LiveIdls {
       await Promise.race([Promise.all(first), new Promise((resolve) => (timer = setTimeout(resolve, this.settings.waitMs)))]);
       clearTimeout(timer);
     }
-    const considered = programIds.slice(0, MAX_PER_ANSWER).filter((programId) => decodeBase58(programId)?.length === 32);
     return {
       changed: considered.some((programId) => {
         const entry = this.entries.get(programId);
@@ -205,14 +206,13 @@ export class LiveIdls {
     const now = this.now();
     const held = this.entries.get(programId);
     if (held?.kind === 'idl' && held.sha256 === sha256) {
-      held.fetchedAt = now;
       held.retryAt = now + this.settings.ttlMs;
       this.file?.put({ programId, fetchedAt: now, idl: { text, sha256, ...where } });
       return 'unchanged';
     }
     const program = compileLiveIdl(programId, idl);
     this.file?.put({ programId, fetchedAt: now, idl: { text, sha256, ...where } });
-    this.hold(programId, { kind: 'idl', sha256, text, program, fetchedAt: now, retryAt: now + this.settings.ttlMs, generation: 0 });
+    this.hold(programId, { kind: 'idl', sha256, text, program, retryAt: now + this.settings.ttlMs, generation: 0 });
     return 'fetched';
   }
 
@@ -220,7 +220,7 @@ export class LiveIdls {
   private forget(programId: string, persisted: boolean, retryInMs = this.settings.absentTtlMs): void {
     const now = this.now();
     if (persisted) this.file?.put({ programId, fetchedAt: now, idl: null });
-    this.hold(programId, { kind: 'none', fetchedAt: now, retryAt: now + retryInMs, unavailable: !persisted });
+    this.hold(programId, { kind: 'none', retryAt: now + retryInMs, unavailable: !persisted });
   }
 
   /** The node could not be asked: an IDL already held is kept, and the program is asked for again later. */
@@ -266,10 +266,7 @@ export class LiveIdls {
     for (const row of rows) {
       try {
         if (row.idl === null) {
-          kept.push([
-            row.programId,
-            { kind: 'none', fetchedAt: row.fetchedAt, retryAt: row.fetchedAt + this.settings.absentTtlMs, unavailable: false },
-          ]);
+          kept.push([row.programId, { kind: 'none', retryAt: row.fetchedAt + this.settings.absentTtlMs, unavailable: false }]);
           continue;
         }
         const { text, sha256 } = row.idl;
@@ -279,7 +276,7 @@ export class LiveIdls {
         const program = compileLiveIdl(row.programId, JSON.parse(text));
         this.heldBytes += bytes;
         const retryAt = row.fetchedAt + this.settings.ttlMs;
-        kept.push([row.programId, { kind: 'idl', sha256, text, program, fetchedAt: row.fetchedAt, retryAt, generation: 0 }]);
+        kept.push([row.programId, { kind: 'idl', sha256, text, program, retryAt, generation: 0 }]);
       } catch (error) {
         log.warn({ programId: row.programId, reason: (error as Error).message }, 'dropping cached on-chain IDL');
         this.file?.remove(row.programId);

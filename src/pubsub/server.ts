@@ -14,8 +14,8 @@ import {
   type WebSocketBehavior,
   type HttpResponse,
 } from '../http/uws.js';
-import { parseFlags, enhanced, type Flags } from '../rpc/flags.js';
-import { clientAddress, keyFromPath } from '../http/server.js';
+import { parseFlags, enhancedNotInPlan, type Flags } from '../rpc/flags.js';
+import { clientAddress, keyFromPath, statusLine } from '../http/server.js';
 import { errorResponse, readBody, resultResponse, type Entry } from '../rpc/envelope.js';
 import { ErrorCode, methodNotFound, RpcError } from '../rpc/errors.js';
 import type { Access, Authorizer } from '../auth/authorizer.js';
@@ -211,9 +211,9 @@ export class PubSubServer {
           ws.end(closeSlow, `over ${maxMessagesPerSecond} messages per second`);
           return;
         }
+        if (isBinary) return;
         // The buffer is only valid during this call.
         const text = Buffer.from(message).toString('utf8');
-        if (isBinary) return;
         void this.onMessage(ws, text).catch((error: unknown) => log.error({ err: error }, 'PubSub message failed unexpectedly'));
       },
       close: (ws) => {
@@ -285,15 +285,8 @@ export class PubSubServer {
     if ('error' in access) return access;
     const flags = parseFlags(query);
     if (flags instanceof RpcError) return { status: 400, error: flags };
-    if (enhanced(flags) && !access.plan.enhancedParsing) {
-      return {
-        status: 403,
-        error: new RpcError(
-          ErrorCode.forbidden,
-          `Plan "${access.plan.name}" does not include enhanced parsing (explorerkit/actionskit); upgrade the key's plan or drop the flags`,
-        ),
-      };
-    }
+    const notInPlan = enhancedNotInPlan(flags, access.plan);
+    if (notInPlan !== null) return { status: 403, error: notInPlan };
     const limited = await this.authorizer.admit(access, 1);
     if (limited) return limited;
     return {
@@ -560,17 +553,8 @@ const notification = (method: string, result: string, id: number) =>
   `{"jsonrpc":"2.0","method":"${method}","params":{"result":${result},"subscription":${id}}}`;
 
 function refuse(res: HttpResponse, refusal: Refused): void {
-  res.writeStatus(`${refusal.status} ${statusText[refusal.status] ?? 'Refused'}`);
+  res.writeStatus(statusLine(refusal.status));
   res.writeHeader('content-type', 'application/json; charset=utf-8');
   if (refusal.retryAfterSeconds !== undefined) res.writeHeader('retry-after', String(refusal.retryAfterSeconds));
   res.end(errorResponse(refusal.error) + '\n', true);
 }
-
-const statusText: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  429: 'Too Many Requests',
-  503: 'Service Unavailable',
-};

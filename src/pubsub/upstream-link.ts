@@ -82,10 +82,6 @@ export class UpstreamLink<H extends Holder = Holder> {
     return this.byKey.size;
   }
 
-  get connected(): boolean {
-    return this.open;
-  }
-
   /** Joins (or makes) the shared subscription; resolves once the upstream has it. */
   acquire(kind: SubscriptionKind, params: unknown[], holder: H): { shared: Shared<H>; ready: Promise<void> } {
     const paramsText = JSON.stringify(params);

@@ -1,5 +1,6 @@
 /** The `explorerkit` and `actionskit` query flags of the enhanced methods. */
-import { invalidParams, RpcError } from './errors.js';
+import { ErrorCode, invalidParams, RpcError } from './errors.js';
+import type { Plan } from '../auth/plans.js';
 
 export interface Flags {
   explorerkit: boolean;
@@ -29,3 +30,12 @@ export function parseFlags(query: string): Flags | RpcError {
 }
 
 export const enhanced = (flags: Flags) => flags.explorerkit || flags.actionskit;
+
+/** The 403 for a key whose plan does not include the flags it sent, or null when it does. */
+export function enhancedNotInPlan(flags: Flags, plan: Plan): RpcError | null {
+  if (!enhanced(flags) || plan.enhancedParsing) return null;
+  return new RpcError(
+    ErrorCode.forbidden,
+    `Plan "${plan.name}" does not include enhanced parsing (explorerkit/actionskit); upgrade the key's plan or drop the flags`,
+  );
+}
