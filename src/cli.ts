@@ -7,7 +7,7 @@ import { runCoverage } from './cli/coverage.js';
 import { runIdl } from './cli/idl.js';
 
 const usage = `usage: enhanced-rpc <command>
-  serve [--config FILE] [--host 127.0.0.1] [--port 8899] [--upstream URL]... [--upstream-timeout MS] [--ledger FILE] [--db FILE] [--workers N] [--redis URL] [--postgres URL] [--log-level info]
+  serve [--config FILE] [--host 127.0.0.1] [--port 8899] [--upstream URL]... [--upstream-timeout MS] [--ledger FILE] [--db FILE] [--workers N] [--acceptors N] [--redis URL] [--postgres URL] [--log-level info]
         every flag also reads ENHANCED_RPC_<FLAG> (ENHANCED_RPC_UPSTREAM: comma-separated); flag > environment > config file > default
   keys create --plan NAME [--label TEXT] [--db FILE | --postgres URL]
   keys list [--db FILE | --postgres URL]

@@ -33,6 +33,7 @@ import { PubSubServer } from './pubsub/server.js';
 import { PubSubMetrics } from './pubsub/metrics.js';
 import { pubsubUrlOf } from './pubsub/upstream-link.js';
 import { renderingVersion } from './cache/rendering-version.js';
+import type { Registry } from 'prom-client';
 
 export const defaultLedgerFile = join(projectRoot, 'dist', 'ledger.sqlite');
 export const defaultKeyDbFile = join(projectRoot, 'var', 'keys.sqlite');
@@ -90,6 +91,14 @@ export interface GatewayOptions {
   wsMaxBufferedMiB?: number;
   /** Milliseconds subscriptions wait for a lost upstream PubSub before their clients are closed. */
   wsUpstreamGraceMs?: number;
+  /** Set in each of several processes sharing the ports (`serve --acceptors N`). */
+  acceptor?: AcceptorRole;
+}
+
+export interface AcceptorRole {
+  index: number;
+  /** Every acceptor's metrics together, for whichever one a scrape reaches. */
+  combinedMetrics: () => Promise<string>;
 }
 
 export const defaultPubSub = {
@@ -121,6 +130,8 @@ export interface Gateway {
   /** PubSub's second listener; null when off. */
   wsPort: number | null;
   keys: KeyStore | AsyncKeyStore;
+  /** This gateway's own metrics, for an acceptor to hand to the one that combines them. */
+  metricsRegistry: Registry;
   /** Writes the usage counted so far (also on the way out after a fatal error). */
   flushUsage(): Promise<void>;
   close(): Promise<void>;
@@ -196,6 +207,7 @@ async function startParts(options: GatewayOptions, teardown: Teardown): Promise<
     pool: () => enhancer.stats(),
     responseCacheBytes: (): number => dispatcher.cacheBytes,
     ...(upstreamPool && options.onchainIdl !== false ? { liveIdls: () => live!.stats() } : {}),
+    ...(options.acceptor ? { combined: options.acceptor.combinedMetrics } : {}),
   });
   // IDLs are read through the gateway's own upstream node: the embedded ledger holds no IDL accounts.
   const live =
@@ -274,6 +286,8 @@ async function startParts(options: GatewayOptions, teardown: Teardown): Promise<
       health: () => backend.health(),
       metrics,
       routes: (app) => pubsub.attach(app),
+      sharedPort: options.acceptor !== undefined,
+      acceptor: options.acceptor?.index,
     },
     authorizer,
     dispatcher,
@@ -281,7 +295,8 @@ async function startParts(options: GatewayOptions, teardown: Teardown): Promise<
   const port = await http.listen();
   teardown.add('HTTP', http, (h) => h.close(0));
   const requestedWsPort = options.wsPort ?? ((options.port ?? 8899) === 0 ? 0 : (options.port ?? 8899) + 1);
-  const wsPort = options.wsPort === 0 ? null : await pubsub.listen(options.host ?? '127.0.0.1', requestedWsPort);
+  const wsPort =
+    options.wsPort === 0 ? null : await pubsub.listen(options.host ?? '127.0.0.1', requestedWsPort, options.acceptor !== undefined);
   log.info(
     {
       host: options.host ?? '127.0.0.1',
@@ -293,6 +308,7 @@ async function startParts(options: GatewayOptions, teardown: Teardown): Promise<
       limiter: options.redisUrl ? 'redis' : 'in-process',
       sharedCache: sharedCache !== null,
       onchainIdl: live !== null,
+      ...(options.acceptor ? { acceptor: options.acceptor.index } : {}),
     },
     'gateway started',
   );
@@ -300,6 +316,7 @@ async function startParts(options: GatewayOptions, teardown: Teardown): Promise<
     port,
     wsPort,
     keys,
+    metricsRegistry: metrics.registry,
     flushUsage: () => authorizer.flushUsage(),
     async close() {
       // Usage first: a service manager's stop timeout may end the process during the grace period,

@@ -15,6 +15,7 @@ import { projectRoot } from '../src/paths.js';
 import { defaultKeyDbFile, defaultLedgerFile, defaultWorkers } from '../src/gateway.js';
 import { configFilePath, envName, resolveServeOptions, serveFlags, settings, type Env, type Flags } from '../src/cli/config.js';
 import { cli, createKey, post, rpc, spawnServe, stopProcess, tempDir } from './support/gateway.js';
+import { workerShares } from '../src/cli/acceptors.js';
 
 const file = (value: object | string, path = '/etc/enhanced-rpc/config.json') => ({
   path,
@@ -34,6 +35,7 @@ test('with nothing given, every setting is the documented default', () => {
     ledgerCache: false,
     keyDbFile: defaultKeyDbFile,
     workers: defaultWorkers,
+    acceptors: 1,
     responseCacheMiB: 64,
     logLevel: 'info',
     onchainIdlTtlMs: 300_000,
@@ -54,6 +56,14 @@ test('PubSub: upstream-ws needs an upstream; the buffer limit is at least 1 MiB;
   assert.match(resolveServeOptions(flags(['--ws-max-buffered-mib', '0']), {}).errors.join('\n'), /at least 1/);
   assert.equal(resolveServeOptions(flags(['--port', '9000']), {}).options.wsPort, undefined);
   assert.equal(resolveServeOptions(flags(['--ws-port', '0']), {}).options.wsPort, 0);
+});
+
+test('acceptors: at least 1, and above 1 only with redis', () => {
+  assert.match(resolveServeOptions(flags(['--acceptors', '0']), {}).errors.join('\n'), /at least 1/);
+  assert.match(resolveServeOptions(flags(['--acceptors', '2']), {}).errors.join('\n'), /need redis/);
+  assert.deepEqual(resolveServeOptions(flags(['--acceptors', '2', '--redis', 'redis://cache.example/']), {}).errors, []);
+  assert.deepEqual(workerShares(5, 2), [3, 2]);
+  assert.deepEqual(workerShares(1, 3), [1, 0, 0]);
 });
 
 test('onchain-idl: on needs an upstream; the wait is bounded; the cache limits are at least 1', () => {
@@ -92,6 +102,7 @@ test('every setting has a flag, a variable and a config key that each reach the 
     ({
       port: '4321',
       workers: '5',
+      acceptors: '3',
       'response-cache': '16',
       'upstream-timeout': '2500',
       'log-level': 'debug',
@@ -109,7 +120,13 @@ test('every setting has a flag, a variable and a config key that each reach the 
     const text = setting.kind === 'switch' ? 'on' : sample(setting.name);
     const expected = setting.kind === 'switch' ? true : /^\d+$/.test(text) ? Number(text) : setting.kind === 'list' ? [text] : text;
     // On-chain IDLs and PubSub are read through an upstream: turning them on or naming its URL needs one.
-    const upstream = setting.name === 'onchain-idl' || setting.name === 'upstream-ws' ? ['--upstream', 'http://node.example/'] : [];
+    // Several acceptors count limits in Redis: they need it too.
+    const upstream =
+      setting.name === 'onchain-idl' || setting.name === 'upstream-ws'
+        ? ['--upstream', 'http://node.example/']
+        : setting.name === 'acceptors'
+          ? ['--redis', 'redis://cache.example/']
+          : [];
     const fromFlag = resolveServeOptions(flags([`--${setting.name}`, text, ...upstream]), {});
     const fromEnv = resolveServeOptions(flags(upstream), { [envName(setting.name)]: text });
     const fromFile = resolveServeOptions(flags(upstream), {}, file({ [setting.name]: setting.kind === 'list' ? [text] : expected }));

@@ -42,7 +42,10 @@ export type ServeOptions = Required<
   >
 > &
   Pick<GatewayOptions, 'redisUrl' | 'postgresUrl' | 'onchainIdl' | 'wsPort'> &
-  Required<Pick<GatewayOptions, 'upstreamWs' | 'wsMaxConnections' | 'wsMaxBufferedMiB' | 'wsUpstreamGraceMs'>>;
+  Required<Pick<GatewayOptions, 'upstreamWs' | 'wsMaxConnections' | 'wsMaxBufferedMiB' | 'wsUpstreamGraceMs'>> & {
+    /** Processes sharing the ports, each with its share of `workers` (src/cli/acceptors.ts). */
+    acceptors: number;
+  };
 
 type Kind = 'text' | 'list' | 'port' | 'count' | 'milliseconds' | 'level' | 'switch';
 
@@ -63,6 +66,7 @@ export const settings: Setting[] = [
   { name: 'ledger-cache', option: 'ledgerCache', kind: 'switch', fallback: false },
   { name: 'db', option: 'keyDbFile', kind: 'text', fallback: defaultKeyDbFile },
   { name: 'workers', option: 'workers', kind: 'count', fallback: defaultWorkers },
+  { name: 'acceptors', option: 'acceptors', kind: 'count', fallback: 1 },
   { name: 'response-cache', option: 'responseCacheMiB', kind: 'count', fallback: defaultDispatchLimits.responseCacheBytes / 2 ** 20 },
   { name: 'redis', option: 'redisUrl', kind: 'text' },
   { name: 'postgres', option: 'postgresUrl', kind: 'text' },
@@ -168,6 +172,10 @@ export function resolveServeOptions(flags: Flags, env: Env, file?: { path: strin
     errors.push(`onchain-idl-wait-ms must be at most ${maxOnchainIdlWaitMs}, got ${resolved.onchainIdlWaitMs}`);
   if (resolved.upstreamWs?.length > 0 && resolved.upstreams?.length === 0)
     errors.push('upstream-ws is set but no upstream is set: PubSub is relayed only in front of an upstream node');
+  if (resolved.acceptors === 0) errors.push('acceptors must be at least 1');
+  // Each acceptor is its own process: limits and quotas counted in process would each allow the whole plan.
+  if (resolved.acceptors > 1 && resolved.redisUrl === undefined)
+    errors.push('acceptors above 1 need redis: rate limits and quotas must be counted once for every process');
   if (resolved.wsMaxBufferedMiB === 0) errors.push('ws-max-buffered-mib must be at least 1');
   if (resolved.onchainIdlMaxPrograms === 0 || resolved.onchainIdlMaxMiB === 0)
     errors.push('onchain-idl-max-programs and onchain-idl-max-mib must be at least 1; turn on-chain IDLs off with onchain-idl off');

@@ -5,7 +5,7 @@
 import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isUtf8 } from 'node:buffer';
-import { listenExclusive, uws, type HttpResponse, type TemplatedApp, type us_listen_socket } from './uws.js';
+import { listenPort, uws, type HttpResponse, type TemplatedApp, type us_listen_socket } from './uws.js';
 import { enhancedNotInPlan, parseFlags } from '../rpc/flags.js';
 import { servePlayground } from './playground.js';
 import { errorResponse, readableId, readBody, type Body } from '../rpc/envelope.js';
@@ -27,6 +27,10 @@ export interface HttpOptions {
   /** Routes of other protocols on the same port (PubSub's WebSocket upgrade), placed before the HTTP ones. */
   routes?: (app: TemplatedApp) => void;
   concurrency?: ConcurrencyLimits;
+  /** One of several acceptor processes on the port (`--acceptors`): listen with SO_REUSEPORT. */
+  sharedPort?: boolean;
+  /** Which acceptor this is, shown in /health/detail; absent with one. */
+  acceptor?: number;
 }
 
 /**
@@ -135,6 +139,7 @@ export class HttpServer {
             status: ok ? 'ok' : 'unknown',
             backend: detail,
             inFlight: this.inFlight.count,
+            ...(this.options.acceptor === undefined ? {} : { acceptor: this.options.acceptor }),
             uptimeSeconds: Math.round(process.uptime()),
           }) + '\n',
       });
@@ -179,7 +184,7 @@ export class HttpServer {
 
   listen(): Promise<number> {
     return new Promise((resolve, reject) => {
-      listenExclusive(this.app, this.options.host, this.options.port, (socket) => {
+      listenPort(this.app, this.options.host, this.options.port, this.options.sharedPort ?? false, (socket) => {
         if (!socket) return reject(new Error(`enhanced-rpc: cannot listen on ${this.options.host}:${this.options.port}`));
         this.listenSocket = socket;
         resolve(uws.us_socket_local_port(socket));

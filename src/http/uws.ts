@@ -63,21 +63,25 @@ export const nativeBuild = loaded.build;
 export type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket, WebSocket, WebSocketBehavior } from 'uWebSockets.js';
 
 /**
- * Listens on a port no other process holds. uWS binds with SO_REUSEPORT by default, so a second
- * gateway started by mistake on a taken port would start, and share its connections with the first.
+ * Listens on a port no other process holds, unless `shared`. uWS binds with SO_REUSEPORT by default,
+ * so a second gateway started by mistake on a taken port would start, and share its connections
+ * with the first; only a gateway's own acceptor processes (`--acceptors`) share a port on purpose,
+ * and the kernel then spreads new connections over them.
  * The typings omit the (host, port, options, cb) form the native build has.
  */
-export function listenExclusive(
+export function listenPort(
   app: Uws.TemplatedApp,
   host: string,
   port: number,
+  shared: boolean,
   cb: (socket: Uws.us_listen_socket | false) => void,
 ): void {
+  const LIBUS_LISTEN_DEFAULT = 0;
   const LIBUS_LISTEN_EXCLUSIVE_PORT = 1;
   (app as unknown as { listen(h: string, p: number, options: number, c: typeof cb): void }).listen(
     host,
     port,
-    LIBUS_LISTEN_EXCLUSIVE_PORT,
+    shared ? LIBUS_LISTEN_DEFAULT : LIBUS_LISTEN_EXCLUSIVE_PORT,
     cb,
   );
 }

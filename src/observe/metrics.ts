@@ -29,6 +29,11 @@ export interface MetricSources {
   responseCacheBytes?: () => number;
   /** Live (on-chain) IDLs held; absent when they are off. */
   liveIdls?: () => { programs: number; bytes: number };
+  /**
+   * Every acceptor's metrics summed (`--acceptors`): a scrape reaches one process, and must see the
+   * gateway's. Absent: this registry's own.
+   */
+  combined?: () => Promise<string>;
 }
 
 /** Method names come from clients; only known ones become label values, so the series stay bounded. */
@@ -51,7 +56,10 @@ export class GatewayMetrics implements CallObserver {
   /** Label lookups cost more than the increments; the few series in use are kept bound. */
   private readonly callSeries = new Map<string, { count: Counter.Internal; seconds: Histogram.Internal<'method' | 'flags'> }>();
 
+  private readonly combined: (() => Promise<string>) | undefined;
+
   constructor(sources: MetricSources = {}) {
+    this.combined = sources.combined;
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: 'enhanced_rpc_' });
     this.calls = new Counter({
@@ -205,7 +213,7 @@ export class GatewayMetrics implements CallObserver {
   }
 
   text(): Promise<string> {
-    return this.registry.metrics();
+    return this.combined ? this.combined() : this.registry.metrics();
   }
 
   get contentType(): string {

@@ -6,7 +6,7 @@
  * subscriptions a key holds at once across all its connections.
  */
 import {
-  listenExclusive,
+  listenPort,
   uws,
   type TemplatedApp,
   type us_listen_socket,
@@ -229,7 +229,7 @@ export class PubSubServer {
   }
 
   /** The second listener: WebSocket upgrades only. */
-  listen(host: string, port: number): Promise<number> {
+  listen(host: string, port: number, shared = false): Promise<number> {
     const app = uws.App();
     this.attach(app);
     app.any('/*', (res) => {
@@ -241,7 +241,7 @@ export class PubSubServer {
       });
     });
     return new Promise((resolve, reject) => {
-      listenExclusive(app, host, port, (socket) => {
+      listenPort(app, host, port, shared, (socket) => {
         if (!socket) return reject(new Error(`enhanced-rpc: cannot listen for PubSub on ${host}:${port}`));
         this.listenSockets.push(socket);
         resolve(uws.us_socket_local_port(socket));

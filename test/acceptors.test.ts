@@ -1,0 +1,99 @@
+/**
+ * `serve --acceptors 2`: two processes share the ports, the kernel spreads connections over them,
+ * and to a client they are one gateway: the same answers, one set of metrics, one rate limit; one
+ * that dies is started again, and SIGTERM stops them all. Redis is the machine's real server, on a
+ * database of this test's own so no other test's limits meet these.
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { request } from 'node:http';
+import { execFileSync } from 'node:child_process';
+import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createKey, rpc, startGateway, type RunningGateway } from './support/gateway.js';
+
+const redis = 'redis://127.0.0.1:6379/5';
+let gw: RunningGateway;
+before(async () => {
+  gw = await startGateway(['--acceptors', '2', '--workers', '2', '--redis', redis]);
+});
+after(() => gw.stop());
+
+/** A request on a connection of its own, so that each one is handed to an acceptor anew. */
+function alone(path: string, body?: object): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${gw.url}${path}`,
+      { method: body ? 'POST' : 'GET', agent: false, headers: body ? { 'content-type': 'application/json' } : {} },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body ? JSON.stringify(body) : undefined);
+  });
+}
+
+const acceptorsSeen = async (connections: number) => {
+  const details = await Promise.all(Array.from({ length: connections }, () => alone('/health/detail')));
+  return new Set(details.map((d) => (JSON.parse(d.text) as { acceptor: number }).acceptor));
+};
+
+test('connections reach both acceptors, and each gives the same enhanced answer', async () => {
+  // 32 connections all on one of two sockets: a 2^-31 chance if the kernel spreads them.
+  assert.deepEqual([...(await acceptorsSeen(32))].sort(), [0, 1]);
+  const signature = '2ysB2hp7qQYX67VUrZH6uMhPBk6Vrxo5QeBiup122XpX47RcZcgY9uAHvN2TJaAi9efBYGE9VsMzFyxo98k4qL15';
+  const call = rpc('getTransaction', [signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }]);
+  const answers = await Promise.all(Array.from({ length: 16 }, () => alone(`/${gw.key}?actionskit=true`, call)));
+  assert.ok(answers.every((a) => a.status === 200));
+  assert.equal(new Set(answers.map((a) => a.text)).size, 1);
+  assert.match(answers[0].text, /"actions":/);
+});
+
+test('a scrape of either acceptor counts the calls of both', async () => {
+  const calls = 24;
+  const before = await alone('/metrics');
+  const count = (text: string) =>
+    Number(/enhanced_rpc_calls_total\{method="getHealth",flags="none",outcome="ok"\} (\d+)/.exec(text)?.[1] ?? 0);
+  await Promise.all(Array.from({ length: calls }, (_, i) => alone(`/${gw.key}`, rpc('getHealth', [], i))));
+  const scrapes = await Promise.all(Array.from({ length: 8 }, () => alone('/metrics')));
+  for (const scrape of scrapes) {
+    assert.equal(scrape.status, 200);
+    assert.equal(count(scrape.text) - count(before.text), calls);
+  }
+});
+
+test('one key spends one budget across the acceptors', async () => {
+  // The free plan: burst 20, 10 requests per second, counted in Redis for both processes.
+  const key = createKey(gw.db, 'free');
+  const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => alone(`/${key}`, rpc('getHealth', [], i))));
+  const admitted = answers.filter((a) => a.status === 200).length;
+  assert.ok(admitted >= 20 && admitted <= 26, `admitted ${admitted} of 40`);
+  assert.ok(answers.every((a) => a.status === 200 || a.status === 429));
+});
+
+test('an acceptor that dies is started again; SIGTERM stops every one', async () => {
+  const children = () =>
+    execFileSync('pgrep', ['-P', String(gw.process.pid)], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .map(Number);
+  const [victim] = children();
+  process.kill(victim, 'SIGKILL');
+  let replaced = false;
+  for (let i = 0; i < 300 && !replaced; i++) {
+    await sleep(100);
+    const now = children();
+    replaced = now.length === 2 && !now.includes(victim) && (await acceptorsSeen(32)).size === 2;
+  }
+  assert.ok(replaced, 'two acceptors again, the dead one replaced');
+  const survivors = children();
+  const exited = once(gw.process, 'exit');
+  gw.process.kill('SIGTERM');
+  const [code] = (await exited) as [number];
+  assert.equal(code, 0);
+  for (const pid of survivors) assert.throws(() => process.kill(pid, 0), /ESRCH/, `acceptor ${pid} is gone`);
+});
