@@ -376,6 +376,8 @@ const sourced: Record<string, SourcedExpected> = {
   // Accounts marginfi's tests load into their validator without asserting fields.
   'marginfi-v2/kamino_usdc_obligation.json': { program: 'kamino_lending', type: 'Obligation', unread: 'none' },
   'marginfi-v2/kamino_usdc_reserve.json': { program: 'kamino_lending', type: 'Reserve', unread: 'none' },
+  // Allocated for the Partial verification level, one byte longer than Full.
+  'marginfi-v2/sol_pyth_price_feed.json': { program: 'pyth_solana_receiver', type: 'PriceUpdateV2', unread: 'zeros' },
 
   // Drift's Rust unit tests, asserting fields of the account as loaded, before the test changes it.
   'protocol-v2/perp_market_amm_pool_balance.json': {
@@ -537,3 +539,25 @@ for (const [file, want] of Object.entries(sourced)) {
     }
   });
 }
+
+test('legacy IDLs that name an account in camelCase recognise it: Anchor hashed the PascalCase name', () => {
+  const files = [
+    'carbon/jupiter-dca-decoder/dca_account.json',
+    'carbon/lifinity-amm-v2-decoder/amm_account.json',
+    'accounts/explorer-kit/meteora_amm_pool.json',
+  ];
+  for (const file of files) {
+    const doc = JSON.parse(readFileSync(join(projectRoot, 'test', 'fixtures', file), 'utf8'));
+    const account = doc.account ?? doc;
+    const bytes = Buffer.from(Array.isArray(account.data) ? account.data[0] : account.data, 'base64');
+    const decoded = decodeAccountData(account.owner, bytes, registry);
+    assert.ok(decoded, file);
+    const camelNamed = registry
+      .versions(account.owner)
+      .filter((p) => p.description.accounts.some((a) => a.name === camelCase(decoded.type) && a.name !== decoded.type));
+    assert.ok(camelNamed.length > 0, `${file}: no version names ${decoded.type} in camelCase`);
+    for (const program of camelNamed) {
+      assert.equal(program.decodeAccount(bytes)?.account.name, camelCase(decoded.type), `${file}: ${program.description.version}`);
+    }
+  }
+});
