@@ -436,6 +436,9 @@ const sourced: Record<string, SourcedExpected> = {
   // explorer-kit's account parser tests (packages/explorerkit-translator/tests/v2/account.test.ts)
   // assert the account type only.
   'explorer-kit/meteora_amm_pool.json': { program: 'amm', type: 'Pool', unread: 'zeros' },
+  // Non-zero bytes follow its last field: the program reads the account with Borsh's
+  // try_from_slice_unchecked, which ignores whatever follows the struct.
+  'explorer-kit/spl_stake_pool.json': { program: 'spl_stake_pool', type: 'stakePool', unread: 'prefix' },
   'explorer-kit/token_metadata.json': { program: 'token_metadata', type: 'metadata', unread: 'zeros' },
   'explorer-kit/token_metadata_corrupted.json': { program: 'token_metadata', type: 'metadata', unread: 'prefix' },
 };
