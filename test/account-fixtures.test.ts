@@ -441,6 +441,7 @@ const sourced: Record<string, SourcedExpected> = {
   'explorer-kit/spl_stake_pool.json': { program: 'spl_stake_pool', type: 'stakePool', unread: 'prefix' },
   'explorer-kit/token_metadata.json': { program: 'token_metadata', type: 'metadata', unread: 'zeros' },
   'explorer-kit/token_metadata_corrupted.json': { program: 'token_metadata', type: 'metadata', unread: 'prefix' },
+  'explorer-kit/wns_token_group_member.json': { program: 'wen_new_standard', type: 'TokenGroupMember', unread: 'none' },
 };
 
 interface SourcedAccount {
