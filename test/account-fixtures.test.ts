@@ -214,14 +214,17 @@ interface SourcedExpected {
    * its largest enum variant or option), and Borsh to agree with the value.
    */
   unread?: 'none' | 'zeros' | 'prefix';
+  /**
+   * The fixture's `decoded` (Solscan's account-data JSON, `{field: {type, data}}`) must equal ours
+   * field by field, except filler (`padding…`, `reserved…`, whose splits change as programs carve
+   * fields out of them) and these paths, which the bundled IDL, newer than Solscan's, reads
+   * differently (with the reason).
+   */
+  decoded?: { except?: Record<string, string> };
 }
 
-/**
- * `prefix`: the one explorer-kit calls corrupted. After its three empty options (token standard,
- * collection, uses) comes a stale tail whose next option tag is 0x59; mpl-token-metadata's own
- * reader (`meta_deser_unchecked`) takes every trailing option it cannot read as None, which no
- * bundled description can say, so only the 1.2.5 layout (it ends before those options) reads it.
- */
+const PARTNERS_DROPPED = 'the program dropped partners since; the bundled IDL names these bytes padding';
+
 const sourced: Record<string, SourcedExpected> = {
   // programs/marginfi/tests/misc/regression.rs, account_field_values_reg and bank_field_values_reg.
   'marginfi-v2/marginfi_account_sample_1.json': {
@@ -431,7 +434,31 @@ const sourced: Record<string, SourcedExpected> = {
   'protocol-v2/spot_market_eth.json': { program: 'drift', type: 'SpotMarket', unread: 'none' },
   'protocol-v2/user_liquidate_perp.json': { program: 'drift', type: 'User', unread: 'none' },
   'protocol-v2/user_orders.json': { program: 'drift', type: 'User', unread: 'none' },
+  // tests/decodeUser.ts: the SDK's own User decoder must find 10 open orders.
+  'protocol-v2/user_decode_user.json': { program: 'drift', type: 'User', fields: { openOrders: 10 } },
   'protocol-v2/prelaunch_oracle.json': { program: 'drift', type: 'PrelaunchOracle', unread: 'none' },
+
+  // solana-onchain-arbitrage-bot's pool parser tests: the pool's account data with the JSON Solscan
+  // shows for it, which those tests compare their own parser with.
+  'solana-onchain-arbitrage-bot/pump_amm_pool.json': { program: 'pump_amm', type: 'Pool', decoded: {} },
+  'solana-onchain-arbitrage-bot/raydium_clmm_pool_state.json': { program: 'amm_v3', type: 'PoolState', decoded: {} },
+  'solana-onchain-arbitrage-bot/raydium_cpmm_pool_state.json': { program: 'raydium_cp_swap', type: 'PoolState', decoded: {} },
+  'solana-onchain-arbitrage-bot/meteora_dlmm_lb_pair.json': { program: 'lb_clmm', type: 'LbPair', decoded: {} },
+  'solana-onchain-arbitrage-bot/meteora_damm_v2_pool.json': {
+    program: 'cp_amm',
+    type: 'Pool',
+    decoded: {
+      except: {
+        'poolFees.baseFee': 'the bundled IDL keeps the base fee as 32 opaque bytes (baseFeeInfo.data) for its several fee schedulers',
+        'poolFees.partnerFeePercent': PARTNERS_DROPPED,
+        partner: PARTNERS_DROPPED,
+        partnerAFee: PARTNERS_DROPPED,
+        partnerBFee: PARTNERS_DROPPED,
+        'metrics.totalPartnerAFee': PARTNERS_DROPPED,
+        'metrics.totalPartnerBFee': PARTNERS_DROPPED,
+      },
+    },
+  },
 
   // explorer-kit's account parser tests (packages/explorerkit-translator/tests/v2/account.test.ts)
   // assert the account type only.
@@ -440,6 +467,10 @@ const sourced: Record<string, SourcedExpected> = {
   // try_from_slice_unchecked, which ignores whatever follows the struct.
   'explorer-kit/spl_stake_pool.json': { program: 'spl_stake_pool', type: 'stakePool', unread: 'prefix' },
   'explorer-kit/token_metadata.json': { program: 'token_metadata', type: 'metadata', unread: 'zeros' },
+  // Explorer-kit calls this one corrupted. After its three empty options (token standard,
+  // collection, uses) comes a stale tail whose next option tag is 0x59; mpl-token-metadata's own
+  // reader (`meta_deser_unchecked`) takes every trailing option it cannot read as None, which no
+  // bundled description can say, so only the 1.2.5 layout (it ends before those options) reads it.
   'explorer-kit/token_metadata_corrupted.json': { program: 'token_metadata', type: 'metadata', unread: 'prefix' },
   'explorer-kit/wns_token_group_member.json': { program: 'wen_new_standard', type: 'TokenGroupMember', unread: 'none' },
 };
@@ -448,13 +479,14 @@ interface SourcedAccount {
   owner: string;
   bytes: Uint8Array;
   space?: number;
+  decoded?: Record<string, unknown>;
 }
 
 /** marginfi's files are `solana account --output json` dumps; the ones taken out of source code are `{source, owner, data}`. */
 function readSourced(file: string): SourcedAccount {
   const doc = JSON.parse(readFileSync(join(accountsDir, file), 'utf8'));
   const account = doc.account ?? doc;
-  return { owner: account.owner, bytes: Buffer.from(account.data[0], 'base64'), space: account.space };
+  return { owner: account.owner, bytes: Buffer.from(account.data[0], 'base64'), space: account.space, decoded: doc.decoded };
 }
 
 /** The signed 128-bit integer in 16 little-endian bytes. */
@@ -474,6 +506,35 @@ function i80f48Bits(text: string): bigint {
   const scaled = (BigInt(whole + fraction) << 48n) * 2n + denominator;
   const bits = scaled / (2n * denominator);
   return sign === '-' ? -bits : bits;
+}
+
+/** Solscan's `{type, data}` wrappers removed, names in the gateway's camelCase. */
+function unwrapSolscan(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(unwrapSolscan);
+  if (typeof value !== 'object' || value === null) return value;
+  if ('type' in value && 'data' in value) return unwrapSolscan(value.data);
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [camelCase(k), unwrapSolscan(v)]));
+}
+
+const filler = /^(padding|reserved)\d*$/;
+
+/** Compares every leaf of `theirs` with ours at the same path; returns how many it compared. */
+function compareDecoded(ours: unknown, theirs: unknown, path: string, except: Record<string, string>, file: string): number {
+  if (except[path] !== undefined) return 0;
+  if (typeof theirs === 'object' && theirs !== null) {
+    assert.equal(typeof ours, 'object', `${file}: ${path} is ${JSON.stringify(ours)}`);
+    let compared = 0;
+    for (const [key, value] of Object.entries(theirs)) {
+      if (filler.test(key)) continue;
+      const at = path === '' ? key : `${path}.${key}`;
+      if (except[at] !== undefined) continue;
+      assert.ok(ours !== null && key in (ours as object), `${file}: we have no ${at}`);
+      compared += compareDecoded((ours as Record<string, unknown>)[key], value, at, except, file);
+    }
+    return compared;
+  }
+  assert.equal(String(ours), String(theirs), `${file}: ${path}`);
+  return 1;
 }
 
 function sourcedFiles(): string[] {
@@ -502,7 +563,8 @@ test('the I80F48 reading rounds as the fixed crate does', () => {
 
 for (const [file, want] of Object.entries(sourced)) {
   test(`${file} decodes as ${want.program} ${want.type}`, () => {
-    const { owner, bytes, space } = readSourced(file);
+    const fixture = readSourced(file);
+    const { owner, bytes, space } = fixture;
     if (space !== undefined) assert.equal(bytes.length, space);
     const decoded = decodeAccountData(owner, bytes, registry);
     assert.ok(decoded, `${file}: not decoded`);
@@ -513,6 +575,11 @@ for (const [file, want] of Object.entries(sourced)) {
       const bytesAt = at(decoded.value, `${path}.value`);
       assert.ok(Array.isArray(bytesAt) && bytesAt.length === 16, `${file}: ${path} is not 16 bytes`);
       assert.equal(i128(bytesAt), i80f48Bits(text), `${file}: ${path} = ${text}`);
+    }
+    if (want.decoded !== undefined) {
+      assert.ok(fixture.decoded, `${file}: no decoded values`);
+      const compared = compareDecoded(decoded.value, unwrapSolscan(fixture.decoded), '', want.decoded.except ?? {}, file);
+      assert.ok(compared >= 10, `${file}: only ${compared} values compared`);
     }
     if (want.unread === undefined) return;
 
