@@ -32,8 +32,12 @@ export function instructionDiscriminator(idlName: string): Uint8Array {
   return sighash('global', snakeCase(idlName));
 }
 
+/**
+ * IDLs taken from Anchor's generated TypeScript types name accounts in camelCase (`mangoAccount`,
+ * `tSwap`); Anchor's client hashed them PascalCased, the Rust type's spelling.
+ */
 export function accountDiscriminator(name: string): Uint8Array {
-  return sighash('account', name);
+  return sighash('account', name.charAt(0).toUpperCase() + name.slice(1));
 }
 
 export function eventDiscriminator(name: string): Uint8Array {

@@ -37,9 +37,9 @@ export function readShank(value: unknown, hints: IdlHints = {}): ProgramDescript
 }
 
 /**
- * Metaplex-style programs mark each account kind in its first byte: a `key` field of a one-byte
- * enum whose variants are named after the account kinds (`Metadata` ↔ `MetadataV1`,
- * `MetadataDelegateRecord` ↔ `MetadataDelegate`). Where exactly one variant matches the account's
+ * Metaplex-style programs mark each account kind in its first byte: a `key` field (`accountType`
+ * in the SPL stake pool and NFT packs) of a one-byte enum whose variants are named after the
+ * account kinds (`Metadata` ↔ `MetadataV1`, `MetadataDelegateRecord` ↔ `MetadataDelegate`). Where exactly one variant matches the account's
  * name, that byte becomes the account's discriminator, so accounts can be told apart as Anchor's
  * are. Accounts without such a field keep no discriminator.
  */
@@ -47,7 +47,7 @@ function withKeyDiscriminators(description: ProgramDescription): ProgramDescript
   for (const account of description.accounts) {
     if (account.discriminator.length > 0 || account.type.kind !== 'struct') continue;
     const [first, ...rest] = account.type.fields;
-    if (first?.name.toLowerCase() !== 'key' || first.type.kind !== 'defined') continue;
+    if (!['key', 'accounttype'].includes(first?.name.toLowerCase() ?? '') || first.type.kind !== 'defined') continue;
     const keyType = description.types.get(first.type.name)?.type;
     if (keyType?.kind !== 'enum' || keyType.tag !== 1) continue;
     const candidates = [account.name, `${account.name}V1`, account.name.replace(/Record$/, '')];
