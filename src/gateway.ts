@@ -17,12 +17,13 @@ import { UpstreamPool } from './upstream/upstream-pool.js';
 import { HttpBackend } from './upstream/http-backend.js';
 import { LedgerBackend } from './upstream/ledger-backend.js';
 import type { Backend } from './upstream/backend.js';
+import { standardMethods } from './rpc/methods.js';
 import { Dispatcher, type DispatchLimits } from './rpc/dispatch.js';
 import { defaultMaxNesting } from './rpc/envelope.js';
 import { inlineEnhancer, type Enhancer } from './enhance/enhance.js';
 import { pooledEnhancer } from './enhance/pool.js';
-import { withLiveVersions } from './enhance/live-registry.js';
-import { LiveIdls } from './idl/live-idls.js';
+import { withLiveVersions } from './live/live-registry.js';
+import { LiveIdls } from './live/live-idls.js';
 import { loadBundledRegistry } from './decode/registry.js';
 import { HttpServer } from './http/server.js';
 import { GatewayMetrics } from './observe/metrics.js';
@@ -204,6 +205,7 @@ async function startParts(options: GatewayOptions, teardown: Teardown): Promise<
   const workers = options.workers ?? defaultWorkers;
   // The enhancer and dispatcher report into the metrics, which read their state back on scrape.
   const metrics: GatewayMetrics = new GatewayMetrics({
+    knownMethods: [...standardMethods, 'rpc.discover'],
     pool: () => enhancer.stats(),
     responseCacheBytes: (): number => dispatcher.cacheBytes,
     ...(upstreamPool && options.onchainIdl !== false ? { liveIdls: () => live!.stats() } : {}),

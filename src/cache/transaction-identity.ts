@@ -5,7 +5,9 @@
  */
 import { findPathSpans } from '../json/path-spans.js';
 import { decodeBase58, encodeBase58 } from '../codec/base58.js';
-import type { TransactionEncoding } from '../rpc/params.js';
+
+/** The getTransaction encodings (rpc/params checks that a request names one of them). */
+type TransactionEncoding = 'json' | 'jsonParsed' | 'base58' | 'base64' | 'binary';
 
 const SIGNATURE_BYTES = 64;
 /** base64 characters holding the wire transaction's signature count (one byte when under 128) and first signature. */

@@ -12,7 +12,7 @@ import { bundledIdlDir } from '../decode/registry.js';
 import { readIdl } from '../idl/read-idl.js';
 import type { ProgramDescription } from '../idl/description.js';
 import { decodeBase58 } from '../codec/base58.js';
-import { findOnchainIdl, printable, type IdlSource } from '../idl/onchain-fetch.js';
+import { findOnchainIdl, printable, type IdlSource } from '../live/onchain-fetch.js';
 
 /** The columns of idls/MANIFEST.tsv, for an output folder that has no manifest yet. */
 const manifestColumns = [

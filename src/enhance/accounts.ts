@@ -7,7 +7,7 @@ import { findPathSpans, splice } from '../json/path-spans.js';
 import type { Span } from '../json/request-scan.js';
 import type { ProgramRegistry } from '../decode/registry.js';
 import type { CompiledProgram, DecodedAccount } from '../decode/compile.js';
-import { noteUndecoded } from './undecoded-tally.js';
+import { noteUndecoded } from '../observe/undecoded-tally.js';
 import { camelCase } from '../decode/names.js';
 import { nodeParsedAccountOwners } from './native-programs.js';
 

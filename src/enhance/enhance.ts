@@ -6,8 +6,8 @@
 import type { ProgramRegistry } from '../decode/registry.js';
 import { enhanceTransaction } from './transaction.js';
 import { enhanceAccounts } from './accounts.js';
-import { takeUndecoded, takeUndescribed } from './undecoded-tally.js';
-import type { LiveIdls } from '../idl/live-idls.js';
+import { takeUndecoded, takeUndescribed } from '../observe/undecoded-tally.js';
+import type { LiveIdls } from '../live/live-idls.js';
 import { log } from '../observe/log.js';
 import type { PoolStats } from '../observe/metrics.js';
 

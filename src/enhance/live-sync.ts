@@ -8,9 +8,9 @@
  */
 import { BroadcastChannel, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import type { CompiledProgram } from '../decode/compile.js';
-import type { LiveIdlChange, LiveIdlHeld, LiveIdls } from '../idl/live-idls.js';
+import type { LiveIdlChange, LiveIdlHeld, LiveIdls } from '../live/live-idls.js';
 import { log } from '../observe/log.js';
-import { compileLiveIdl, type LiveLookup } from './live-registry.js';
+import { compileLiveIdl, type LiveLookup } from '../live/live-registry.js';
 
 /** A change, or the whole set (`all`) as of `generation`. */
 export type LiveMessage = LiveIdlChange | { generation: number; all: LiveIdlHeld[] };

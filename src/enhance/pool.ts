@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { Piscina } from 'piscina';
 import type { ProgramRegistry } from '../decode/registry.js';
-import type { LiveIdls } from '../idl/live-idls.js';
+import type { LiveIdls } from '../live/live-idls.js';
 import {
   enhanceNow,
   maxEnhancedBytes,

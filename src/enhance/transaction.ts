@@ -10,7 +10,7 @@ import { findPathSpans, splice } from '../json/path-spans.js';
 import { compactElementSpans } from '../json/compact-spans.js';
 import type { Span } from '../json/request-scan.js';
 import type { ProgramRegistry } from '../decode/registry.js';
-import { noteUndecoded } from './undecoded-tally.js';
+import { noteUndecoded } from '../observe/undecoded-tally.js';
 import { nodeParsedInstructionPrograms } from './native-programs.js';
 import { parsedInstruction, type ParsedInstruction } from './instruction-info.js';
 import { AccountFit, accountPlan } from './account-plan.js';

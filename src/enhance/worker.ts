@@ -7,7 +7,7 @@ import { workerData } from 'piscina';
 import { loadBundledRegistry } from '../decode/registry.js';
 import { enhanceNow, type EnhanceOutcome, type EnhanceTask } from './enhance.js';
 import { LiveReplica, type LiveWorkerData } from './live-sync.js';
-import { withLiveVersions } from './live-registry.js';
+import { withLiveVersions } from '../live/live-registry.js';
 
 const bundled = loadBundledRegistry();
 const replica = workerData ? new LiveReplica(workerData as LiveWorkerData) : null;

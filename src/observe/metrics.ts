@@ -5,7 +5,6 @@
  * One registry per gateway, so several gateways in one process do not share counters.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { standardMethods } from '../rpc/methods.js';
 
 export type FlagSet = 'none' | 'explorerkit' | 'actionskit';
 export type CallOutcome = 'ok' | 'error';
@@ -25,6 +24,11 @@ export interface PoolStats {
 }
 
 export interface MetricSources {
+  /**
+   * Method names come from clients; only these become label values (the rest share `other`), so
+   * the series stay bounded. Given by the gateway, which knows the JSON-RPC methods.
+   */
+  knownMethods: Iterable<string>;
   pool?: () => PoolStats | null;
   responseCacheBytes?: () => number;
   /** Live (on-chain) IDLs held; absent when they are off. */
@@ -36,9 +40,6 @@ export interface MetricSources {
   combined?: () => Promise<string>;
 }
 
-/** Method names come from clients; only known ones become label values, so the series stay bounded. */
-const knownMethods: ReadonlySet<string> = new Set([...standardMethods, 'rpc.discover']);
-const methodLabel = (method: string) => (knownMethods.has(method) ? method : 'other');
 
 /** Pass-through calls take about a millisecond, enhanced getTransaction tens; upstream timeouts ten seconds. */
 const latencyBuckets = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -58,8 +59,11 @@ export class GatewayMetrics implements CallObserver {
 
   private readonly combined: (() => Promise<string>) | undefined;
 
-  constructor(sources: MetricSources = {}) {
+  private readonly knownMethods: ReadonlySet<string>;
+
+  constructor(sources: MetricSources) {
     this.combined = sources.combined;
+    this.knownMethods = new Set(sources.knownMethods);
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: 'enhanced_rpc_' });
     this.calls = new Counter({
@@ -179,7 +183,7 @@ export class GatewayMetrics implements CallObserver {
     const key = `${method}|${flags}|${outcome}`;
     let series = this.callSeries.get(key);
     if (series === undefined) {
-      const label = methodLabel(method);
+      const label = this.knownMethods.has(method) ? method : 'other';
       series = { count: this.calls.labels(label, flags, outcome), seconds: this.callSeconds.labels(label, flags) };
       // Bounded like the labels: unknown methods are not remembered one by one.
       if (label !== 'other') this.callSeries.set(key, series);

@@ -13,7 +13,7 @@ import {
   programMetadataMismatch,
   unpackAnchorIdlAccount,
   unpackProgramMetadataAccount,
-} from './onchain.js';
+} from '../idl/onchain.js';
 
 export type IdlSource = 'program-metadata' | 'legacy-anchor';
 

@@ -7,8 +7,8 @@
 import type { ProgramRegistry } from '../decode/registry.js';
 import { compileProgram, type CompiledProgram } from '../decode/compile.js';
 import { readIdl } from '../idl/read-idl.js';
-import { printable } from '../idl/onchain-fetch.js';
-import { noteUndescribed } from './undecoded-tally.js';
+import { printable } from './onchain-fetch.js';
+import { noteUndescribed } from '../observe/undecoded-tally.js';
 
 /** The compiled live description of a program, if one is held. */
 export type LiveLookup = (programId: string) => CompiledProgram | undefined;

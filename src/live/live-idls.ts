@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { UpstreamPool } from '../upstream/upstream-pool.js';
 import type { CompiledProgram } from '../decode/compile.js';
 import { decodeBase58 } from '../codec/base58.js';
-import { compileLiveIdl, type LiveLookup } from '../enhance/live-registry.js';
+import { compileLiveIdl, type LiveLookup } from './live-registry.js';
 import { log } from '../observe/log.js';
 import { findOnchainIdl, NodeUnavailable } from './onchain-fetch.js';
 import { IdlCacheFile, type CachedIdl } from './idl-cache-file.js';
