@@ -40,7 +40,6 @@ export interface MetricSources {
   combined?: () => Promise<string>;
 }
 
-
 /** Pass-through calls take about a millisecond, enhanced getTransaction tens; upstream timeouts ten seconds. */
 const latencyBuckets = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
