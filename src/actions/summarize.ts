@@ -36,7 +36,8 @@ export function summarizeTransaction(result: any): (string | null)[] {
       const native = nativeTemplates[entry.ix.programId] !== undefined;
       if (entry.ix.type === undefined && entry.ix.memo === undefined) return native ? null : legSentence(entry, facts);
       const template = templates[entry.ix.programId];
-      const family = swapPlan(entry) !== null ? swapSentence(entry, facts) : (template?.(entry, facts) ?? null);
+      const plan = swapPlan(entry);
+      const family = plan !== null ? swapSentence(entry, plan, facts) : (template?.(entry, facts) ?? null);
       const text = family ?? (native ? null : (legSentence(entry, facts) ?? genericSentence(entry, facts)));
       return text !== null && actsAsProgram(text, entry.ix.programId) ? null : text;
     }),

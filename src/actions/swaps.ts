@@ -60,9 +60,16 @@ function sides(
   return plan;
 }
 
+type Bounds = Pick<SwapPlan, 'exactIn' | 'exactOut' | 'maxIn' | 'minOut'>;
+
 /** Exact-in or exact-out from one amount and its direction flag (Whirlpool, CLMM, Invariant). */
-function directed(amount: unknown, threshold: unknown, isInput: boolean): Pick<SwapPlan, 'exactIn' | 'exactOut' | 'maxIn' | 'minOut'> {
+function directed(amount: unknown, threshold: unknown, isInput: boolean): Bounds {
   return isInput ? { exactIn: arg(amount), minOut: arg(threshold) } : { exactOut: arg(amount), maxIn: arg(threshold) };
+}
+
+/** Exact-in where the instruction names an input amount, else exact-out (separate instructions or argument sets). */
+function inOrOut(amountIn: unknown, minOut: unknown, amountOut: unknown, maxIn: unknown): Bounds {
+  return amountIn !== undefined ? directed(amountIn, minOut, true) : directed(amountOut, maxIn, false);
 }
 
 const jupiter: Planner = (i) => {
@@ -91,11 +98,7 @@ const raydiumAmm: Planner = (i) => {
     owner !== undefined
       ? { actor: owner, sources: [source], destinations: [destination] }
       : { actor: str(destination), sources: [i.serumVaultSigner], destinations: [source] };
-  const bounds =
-    i.amountIn !== undefined
-      ? { exactIn: arg(i.amountIn), minOut: arg(i.minimumAmountOut) }
-      : { exactOut: arg(i.amountOut), maxIn: arg(i.maxAmountIn) };
-  return { verb: 'swap', ...accounts, ...bounds };
+  return { verb: 'swap', ...accounts, ...inOrOut(i.amountIn, i.minimumAmountOut, i.amountOut, i.maxAmountIn) };
 };
 
 const raydiumClmm: Planner = (i) => ({
@@ -118,9 +121,7 @@ const inputOutput: Planner = (i) => {
     destinations: [i.outputTokenAccount],
     sourceMint: str(i.inputTokenMint),
     destinationMint: str(i.outputTokenMint),
-    ...(p.amountIn !== undefined
-      ? { exactIn: arg(p.amountIn), minOut: arg(p.minimumAmountOut) }
-      : { exactOut: arg(p.amountOut), maxIn: arg(p.maxAmountIn) }),
+    ...inOrOut(p.amountIn, p.minimumAmountOut, p.amountOut, p.maxAmountIn),
   };
 };
 
@@ -146,9 +147,7 @@ const meteoraDlmm: Planner = (i) => ({
   verb: 'swap',
   sources: [i.userTokenIn],
   destinations: [i.userTokenOut],
-  ...(i.amountIn !== undefined
-    ? { exactIn: arg(i.amountIn), minOut: arg(i.minAmountOut) }
-    : { exactOut: arg(i.outAmount), maxIn: arg(i.maxInAmount) }),
+  ...inOrOut(i.amountIn, i.minAmountOut, i.outAmount, i.maxInAmount),
 });
 
 /** The SPL Token Swap family (Orca v1/v2, Saros, Saber, Lifinity, FluxBeam, Meteora dynamic AMM, Stabble, Sanctum, OKX). */
@@ -395,9 +394,8 @@ export function swapPlan(entry: Entry): SwapPlan | null {
   return planner === undefined ? null : planner(ix.info, ix.type!);
 }
 
-export function swapSentence(entry: Entry, facts: TxFacts): string | null {
-  const plan = swapPlan(entry);
-  if (plan === null) return null;
+/** `plan` is swapPlan(entry), which the caller has already made to choose this template. */
+export function swapSentence(entry: Entry, plan: SwapPlan, facts: TxFacts): string | null {
   // A one-off delegate may sign for the user's tokens; the user is the owner who signed too.
   const owner = defined(plan.sources)
     .map((a) => facts.tokenAccount(a)?.owner)
