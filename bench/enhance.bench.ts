@@ -17,7 +17,8 @@ import { loadBundledRegistry } from '../src/decode/registry.js';
 import { enhanceTransaction, instructionEntrySpans, instructionPaths } from '../src/enhance/transaction.js';
 import { instructionListsOf } from '../src/enhance/transaction-shape.js';
 import { findPathSpans } from '../src/json/path-spans.js';
-import { resultText, skipString } from '../src/json/request-scan.js';
+import { resultText } from '../src/json/request-scan.js';
+import { skipString } from '../src/json/tokens.js';
 import { resultOf } from '../src/rpc/envelope.js';
 import { transactionInputFromResult } from '../src/ledger/import-corpus.js';
 

@@ -3,14 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 
-import {
-  resultText,
-  scanRequestBody,
-  type ScannedBody,
-  type ScannedEntry,
-  type ScannedObject,
-  type Span,
-} from '../src/json/request-scan.js';
+import { resultText, scanRequestBody, type ScannedBody, type ScannedEntry, type ScannedObject } from '../src/json/request-scan.js';
+import type { Span } from '../src/json/tokens.js';
 import { corpusTransactionsDir } from '../src/paths.js';
 import { resultOf, resultResponse } from '../src/rpc/envelope.js';
 import { textMutator } from './support/mutate.js';

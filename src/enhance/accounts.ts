@@ -4,7 +4,7 @@
  * of the node's base64 fallback; every other element is left as the node returned it.
  */
 import { findPathSpans, splice } from '../json/path-spans.js';
-import type { Span } from '../json/request-scan.js';
+import type { Span } from '../json/tokens.js';
 import type { ProgramRegistry } from '../decode/registry.js';
 import type { CompiledProgram, DecodedAccount } from '../decode/compile.js';
 import { noteUndecoded } from '../observe/undecoded-tally.js';

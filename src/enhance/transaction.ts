@@ -8,7 +8,7 @@
 import { decodeBase58 } from '../codec/base58.js';
 import { findPathSpans, splice } from '../json/path-spans.js';
 import { compactElementSpans } from '../json/compact-spans.js';
-import type { Span } from '../json/request-scan.js';
+import type { Span } from '../json/tokens.js';
 import type { ProgramRegistry } from '../decode/registry.js';
 import { noteUndecoded } from '../observe/undecoded-tally.js';
 import { nodeParsedInstructionPrograms } from './native-programs.js';

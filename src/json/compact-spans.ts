@@ -6,7 +6,7 @@
  * another escape or float spelling, integers past 2^53 that JSON.parse rounded) finds nothing,
  * and the caller walks instead.
  */
-import type { Span } from './request-scan.js';
+import type { Span } from './tokens.js';
 
 /**
  * For each array that is not null, the spans of its elements, where the arrays are the values of

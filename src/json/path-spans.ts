@@ -3,7 +3,7 @@
  * decoded entries into the upstream's answer at these spans, so every byte it does not replace
  * stays exactly as the node wrote it (no re-serialization of numbers, escapes or key order).
  */
-import { memberName, skipString, skipValue, skipWhitespace, unexpected, type Span } from './request-scan.js';
+import { memberName, skipString, skipValue, skipWhitespace, unexpected, type Span } from './tokens.js';
 
 /** A path of member names, with '*' for every element of an array. */
 export type PathPattern = readonly string[];
