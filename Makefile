@@ -52,6 +52,7 @@ bench: build
 	node dist/bench/enhance.bench.js
 	node dist/bench/enhance-pool.bench.js
 	node dist/bench/json-parse.bench.js
+	node dist/bench/lossless.bench.js
 	node dist/bench/http.bench.js
 	node dist/bench/passthrough.bench.js
 	node dist/bench/pubsub.bench.js
