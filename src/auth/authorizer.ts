@@ -1,6 +1,6 @@
 /** Who is calling and whether their plan lets them: key lookup, then the rate and quota decision. */
 import { ErrorCode, RpcError } from '../rpc/errors.js';
-import type { KeyRecord } from './key-store.js';
+import type { KeyRecord } from './key-record.js';
 import type { Plan } from './plans.js';
 import type { RateLimiter } from './limiter.js';
 import { log } from '../observe/log.js';
