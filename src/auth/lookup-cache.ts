@@ -9,7 +9,7 @@
  *
  * Entries are keyed by the key's hash, never the key, so raw keys are not kept in memory.
  */
-import type { KeyRecord } from './key-store.js';
+import type { KeyRecord } from './key-record.js';
 import { setBounded } from './bounded-map.js';
 
 /** More keys in use than this and the least recently stored ones are looked up again. */

@@ -9,9 +9,22 @@ import { listenPort, uws, type HttpResponse, type TemplatedApp, type us_listen_s
 import { enhancedNotInPlan, parseFlags } from '../rpc/flags.js';
 import { servePlayground } from './playground.js';
 import { errorResponse, readableId, readBody, type Body } from '../rpc/envelope.js';
-import { ErrorCode, RpcError } from '../rpc/errors.js';
+import {
+  addressBusy,
+  badFlag,
+  bodyTooLarge,
+  contentTypeNotAllowed,
+  gatewayBusy,
+  invalidUtf8,
+  keyBusy,
+  methodNotAllowed,
+  requestFailed,
+  requestNotFound,
+  type PlainRefusal,
+  type Refusal,
+} from '../rpc/errors.js';
 import type { Dispatcher, DispatchResult } from '../rpc/dispatch.js';
-import type { Authorizer, Refusal } from '../auth/authorizer.js';
+import type { Authorizer } from '../auth/authorizer.js';
 import type { GatewayMetrics } from '../observe/metrics.js';
 import { log } from '../observe/log.js';
 import { defaultConcurrencyLimits, InFlight, type ConcurrencyLimits } from './concurrency.js';
@@ -72,11 +85,14 @@ export const statusLine = (status: number) => `${status} ${STATUS_CODES[status] 
 const jsonType = 'application/json; charset=utf-8';
 const acceptedContentTypes = new Set(['application/json', 'application/json; charset=utf-8', 'application/json;charset=utf-8']);
 
-const rpcFailure = (status: number, error: RpcError, idRaw = 'null', headers?: Record<string, string>): Outcome => ({
+/** A refusal as answered, with the id of the request it refuses where that could be read. */
+const refused = ({ status, error, retryAfterSeconds }: Refusal, idRaw = 'null'): Outcome => ({
   status,
   body: errorResponse(error, idRaw) + '\n',
-  headers,
+  headers: retryAfterSeconds === undefined ? undefined : { 'retry-after': String(retryAfterSeconds) },
 });
+
+const plainRefused = ({ status, text }: PlainRefusal): Outcome => ({ status, body: text, contentType: 'text/plain' });
 
 const ipv6Loopback = '0000:0000:0000:0000:0000:0000:0000:0001';
 const ipv4MappedLoopback = '0000:0000:0000:0000:0000:ffff:7f';
@@ -178,7 +194,7 @@ export class HttpServer {
     );
     servePlayground(this.app);
     this.app.any('/*', (res) => {
-      this.send(res, { status: 405, body: 'Used HTTP Method is not allowed. POST or OPTIONS is required', contentType: 'text/plain' });
+      this.send(res, plainRefused(methodNotAllowed));
     });
   }
 
@@ -210,34 +226,10 @@ export class HttpServer {
     const refusedStart = this.inFlight.startRequest(address);
     const state = exchangeOf(res, refusedStart === null ? () => this.inFlight.endRequest(address) : undefined);
     if (refusedStart !== null) {
-      const outcome =
-        refusedStart === 'total'
-          ? rpcFailure(
-              503,
-              new RpcError(ErrorCode.unavailable, 'The gateway is at its limit of requests in flight; retry shortly'),
-              'null',
-              {
-                'retry-after': '1',
-              },
-            )
-          : rpcFailure(
-              429,
-              new RpcError(
-                ErrorCode.rateLimited,
-                `Too many requests in flight from this address (${this.inFlight.limits.perAddress}); wait for answers before sending more`,
-              ),
-              'null',
-              { 'retry-after': '1' },
-            );
-      return this.send(res, outcome, state, true);
+      const refusal = refusedStart === 'total' ? gatewayBusy() : addressBusy(this.inFlight.limits.perAddress);
+      return this.send(res, refused(refusal), state, true);
     }
-    if (pathKey === undefined) {
-      return this.send(
-        res,
-        rpcFailure(404, new RpcError(ErrorCode.invalidRequest, 'Not found: POST to /<api_key> or to / with the x-api-key header')),
-        state,
-      );
-    }
+    if (pathKey === undefined) return this.send(res, refused(requestNotFound()), state);
     if (Number(contentLength) > this.options.maxBodyBytes) {
       return this.send(res, this.tooLarge(), state, true);
     }
@@ -254,7 +246,7 @@ export class HttpServer {
       void this.handle(Buffer.concat(chunks), key, query, contentType, address)
         .catch((error): Outcome => {
           log.error({ err: error }, 'request failed unexpectedly');
-          return rpcFailure(500, new RpcError(ErrorCode.internalError, 'Internal error'));
+          return refused(requestFailed());
         })
         .then((outcome) => {
           this.send(res, outcome, state);
@@ -269,59 +261,31 @@ export class HttpServer {
   }
 
   private tooLarge(): Outcome {
-    return rpcFailure(
-      413,
-      new RpcError(
-        ErrorCode.payloadTooLarge,
-        `Request body exceeds the maximum of ${this.options.maxBodyBytes} bytes; send fewer requests per batch`,
-      ),
-    );
+    return refused(bodyTooLarge(this.options.maxBodyBytes));
   }
 
   private async handle(bytes: Buffer, key: string | null, query: string, contentType: string, address: string): Promise<Outcome> {
-    if (!acceptedContentTypes.has(contentType.toLowerCase())) {
-      return rpcFailure(
-        415,
-        new RpcError(ErrorCode.invalidRequest, 'Supplied content type is not allowed. Content-Type: application/json is required'),
-      );
-    }
+    if (!acceptedContentTypes.has(contentType.toLowerCase())) return refused(contentTypeNotAllowed());
     const invalidAt = invalidUtf8Offset(bytes);
-    if (invalidAt >= 0) {
-      // The node refuses such a body outright rather than read it with replacement characters.
-      return { status: 400, body: `utf-8 encoding error at byte ${invalidAt} in request body`, contentType: 'text/plain' };
-    }
+    // The node refuses such a body outright rather than read it with replacement characters.
+    if (invalidAt >= 0) return plainRefused(invalidUtf8(invalidAt));
     const text = bytes.toString('utf8');
     const access = await this.authorizer.identify(key, address);
-    if ('error' in access) return this.refused(access, readableId(text));
+    if ('error' in access) return refused(access, readableId(text));
     const body = readBody(text, this.options.maxNesting);
     const flags = parseFlags(query);
-    if (flags instanceof RpcError) return rpcFailure(200, flags, singleId(body));
+    if ('name' in flags) return refused(badFlag(flags.name, flags.value), singleId(body));
     const notInPlan = enhancedNotInPlan(flags, access.plan);
-    if (notInPlan !== null) return rpcFailure(403, notInPlan, singleId(body));
+    if (notInPlan !== null) return refused(notInPlan, singleId(body));
     const limited = await this.authorizer.admit(access, callCount(body));
-    if (limited) return this.refused(limited, singleId(body));
-    if (!this.inFlight.startKey(access.keyId)) {
-      return rpcFailure(
-        429,
-        new RpcError(
-          ErrorCode.rateLimited,
-          `Too many requests in flight for this API key (${this.inFlight.limits.perKey}); wait for answers before sending more`,
-        ),
-        singleId(body),
-        { 'retry-after': '1' },
-      );
-    }
+    if (limited) return refused(limited, singleId(body));
+    if (!this.inFlight.startKey(access.keyId)) return refused(keyBusy(this.inFlight.limits.perKey), singleId(body));
     try {
       const result: DispatchResult = await this.dispatcher.dispatch(body, flags);
       return { status: result.status, body: result.body, headers: result.headers };
     } finally {
       this.inFlight.endKey(access.keyId);
     }
-  }
-
-  private refused(refusal: Refusal, idRaw: string): Outcome {
-    const headers = refusal.retryAfterSeconds === undefined ? undefined : { 'retry-after': String(refusal.retryAfterSeconds) };
-    return rpcFailure(refusal.status, refusal.error, idRaw, headers);
   }
 
   /**

@@ -3,8 +3,8 @@
  * params checked the way the node checks them (the HTTP checks where the methods share params),
  * so a bad request is refused here in the node's words instead of costing an upstream round trip.
  */
-import { invalidParams, RpcError } from '../rpc/errors.js';
-import { parseGetAccountInfoParams, parseNoParams, checkAddress, checkSignature } from '../rpc/params.js';
+import { invalidParams } from '../rpc/errors.js';
+import { arityError, parseGetAccountInfoParams, parseNoParams, checkAddress, checkSignature } from '../rpc/params.js';
 import { invalidParamsText, typeMismatch } from '../rpc/serde-text.js';
 import { accountEncodings } from '../rpc/schemas.js';
 
@@ -43,10 +43,8 @@ function pubsubKey(text: unknown, thing: 'pubkey' | 'signature'): void {
 }
 
 function arity(params: unknown[], min: number, max: number): void {
-  if (params.length < min) throw invalidParams(`\`params\` should have at least ${min} argument(s)`);
-  if (params.length > max) {
-    throw invalidParams(`Invalid parameters: Expected from ${min} to ${max} parameters.`, `"Got: ${params.length}"`);
-  }
+  const error = arityError(params, min, max);
+  if (error !== null) throw error;
 }
 
 function optionalConfig(config: unknown, struct: string): Record<string, unknown> {
@@ -152,11 +150,3 @@ export function checkUnsubscribe(params: unknown[]): number {
   }
   return id;
 }
-
-export const invalidSubscriptionId = () => invalidParams('Invalid subscription id.');
-
-export const needsUpstream = (method: string) =>
-  new RpcError(
-    -32601,
-    `${method} needs an upstream node: this gateway answers from its embedded ledger, which serves only slotSubscribe and signatureSubscribe; start it with --upstream URL`,
-  );

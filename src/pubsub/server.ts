@@ -17,20 +17,25 @@ import {
 import { parseFlags, enhancedNotInPlan, type Flags } from '../rpc/flags.js';
 import { clientAddress, keyFromPath, statusLine } from '../http/server.js';
 import { errorResponse, readBody, resultResponse, type Entry } from '../rpc/envelope.js';
-import { ErrorCode, methodNotFound, RpcError } from '../rpc/errors.js';
+import {
+  badFlagUpgrade,
+  invalidSubscriptionId,
+  methodNotFound,
+  needsUpstream,
+  paramsNotArray,
+  pubsubFull,
+  RpcError,
+  subscriptionLimit,
+  upgradeFailed,
+  upgradeNotFound,
+  upgradeRequired,
+  type Refusal,
+} from '../rpc/errors.js';
 import type { Access, Authorizer } from '../auth/authorizer.js';
 import type { Enhancer } from '../enhance/enhance.js';
 import type { LedgerStore } from '../ledger/ledger-store.js';
 import { log } from '../observe/log.js';
-import {
-  bySubscribe,
-  byUnsubscribe,
-  checkSubscribe,
-  checkUnsubscribe,
-  invalidSubscriptionId,
-  needsUpstream,
-  type SubscriptionKind,
-} from './methods.js';
+import { bySubscribe, byUnsubscribe, checkSubscribe, checkUnsubscribe, type SubscriptionKind } from './methods.js';
 import { UpstreamLink, type Shared } from './upstream-link.js';
 import { enhanceNotification } from './enhance-stream.js';
 import type { PubSubMetrics } from './metrics.js';
@@ -87,13 +92,6 @@ interface ClientSub {
 
 /** Notifications kept for a subscription whose answer has not gone out yet. */
 const maxEarly = 16;
-
-/** A refused upgrade: answered as HTTP with this status and a JSON-RPC error body. */
-interface Refused {
-  status: number;
-  error: RpcError;
-  retryAfterSeconds?: number;
-}
 
 /** Close codes (RFC 6455): 1008 for a client breaking the rules (not reading), 1013 for try again later. */
 const closeSlow = 1008;
@@ -174,9 +172,9 @@ export class PubSubServer {
         });
         this.upgrading++;
         void this.admit(url, query, headerKey, address)
-          .catch((error: unknown): Refused | { status: 0; connection: Connection } => {
+          .catch((error: unknown): Refusal | { status: 0; connection: Connection } => {
             log.error({ err: error }, 'PubSub upgrade failed unexpectedly');
-            return { status: 503, error: new RpcError(ErrorCode.unavailable, 'Internal error') };
+            return upgradeFailed();
           })
           .then((outcome) => {
             this.upgrading--;
@@ -234,10 +232,7 @@ export class PubSubServer {
     this.attach(app);
     app.any('/*', (res) => {
       res.cork(() => {
-        res
-          .writeStatus('426 Upgrade Required')
-          .writeHeader('content-type', 'text/plain')
-          .end('PubSub endpoint: open a WebSocket to ws://host:port/<api_key>');
+        res.writeStatus(statusLine(upgradeRequired.status)).writeHeader('content-type', 'text/plain').end(upgradeRequired.text);
       });
     });
     return new Promise((resolve, reject) => {
@@ -262,31 +257,17 @@ export class PubSubServer {
     query: string,
     headerKey: string,
     address: string,
-  ): Promise<Refused | { status: 0; connection: Connection }> {
-    if (this.sockets.size + this.upgrading > this.options.maxConnections) {
-      return {
-        status: 503,
-        error: new RpcError(
-          ErrorCode.unavailable,
-          `The gateway holds its maximum of ${this.options.maxConnections} PubSub connections; retry later`,
-        ),
-        retryAfterSeconds: 5,
-      };
-    }
+  ): Promise<Refusal | { status: 0; connection: Connection }> {
+    if (this.sockets.size + this.upgrading > this.options.maxConnections) return pubsubFull(this.options.maxConnections);
     const pathKey = keyFromPath(url);
-    if (pathKey === undefined) {
-      return {
-        status: 404,
-        error: new RpcError(ErrorCode.invalidRequest, 'Not found: open the WebSocket on /<api_key> or on / with the x-api-key header'),
-      };
-    }
+    if (pathKey === undefined) return upgradeNotFound();
     const key = headerKey !== '' ? headerKey : pathKey;
     const access = await this.authorizer.identify(key, address);
     if ('error' in access) return access;
     const flags = parseFlags(query);
-    if (flags instanceof RpcError) return { status: 400, error: flags };
+    if ('name' in flags) return badFlagUpgrade(flags.name, flags.value);
     const notInPlan = enhancedNotInPlan(flags, access.plan);
-    if (notInPlan !== null) return { status: 403, error: notInPlan };
+    if (notInPlan !== null) return notInPlan;
     const limited = await this.authorizer.admit(access, 1);
     if (limited) return limited;
     return {
@@ -352,7 +333,7 @@ export class PubSubServer {
     if (limited) return errorResponse(limited.error, entry.idRaw);
     try {
       const params = entry.params;
-      if (params === null) throw new RpcError(ErrorCode.invalidParams, '`params` should be an array');
+      if (params === null) throw paramsNotArray();
       if (subscribeKind !== undefined)
         return resultResponse(String(await this.subscribe(connection, subscribeKind, params, created)), entry.idRaw);
       const id = checkUnsubscribe(params);
@@ -375,12 +356,7 @@ export class PubSubServer {
     const { access } = connection;
     const max = access.plan.maxSubscriptions ?? this.options.defaultMaxSubscriptions;
     const held = this.perKey.get(access.keyId) ?? 0;
-    if (held >= max) {
-      throw new RpcError(
-        ErrorCode.rateLimited,
-        `Subscription limit reached: plan "${access.plan.name}" allows ${max} subscriptions at once per key; unsubscribe some first`,
-      );
-    }
+    if (held >= max) throw subscriptionLimit(access.plan.name, max);
     const sub: ClientSub = {
       id: this.nextId++,
       kind,
@@ -552,7 +528,7 @@ export class PubSubServer {
 const notification = (method: string, result: string, id: number) =>
   `{"jsonrpc":"2.0","method":"${method}","params":{"result":${result},"subscription":${id}}}`;
 
-function refuse(res: HttpResponse, refusal: Refused): void {
+function refuse(res: HttpResponse, refusal: Refusal): void {
   res.writeStatus(statusLine(refusal.status));
   res.writeHeader('content-type', 'application/json; charset=utf-8');
   if (refusal.retryAfterSeconds !== undefined) res.writeHeader('retry-after', String(refusal.retryAfterSeconds));

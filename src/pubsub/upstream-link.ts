@@ -7,7 +7,7 @@
  */
 import WebSocket from 'ws';
 import { findPathSpans } from '../json/path-spans.js';
-import { RpcError } from '../rpc/errors.js';
+import { notASubscriptionId, RpcError, subscriptionNotConfirmed, upstreamPubSubFailed } from '../rpc/errors.js';
 import { log, redactedUrl } from '../observe/log.js';
 import type { SubscriptionKind } from './methods.js';
 
@@ -99,12 +99,7 @@ export class UpstreamLink<H extends Holder = Holder> {
     const ready = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         target.waiters = target.waiters.filter((w) => w.timer !== timer);
-        reject(
-          new RpcError(
-            -32504,
-            `The upstream node's PubSub did not confirm the subscription within ${this.options.timeoutMs} ms; retry shortly`,
-          ),
-        );
+        reject(subscriptionNotConfirmed(this.options.timeoutMs));
       }, this.options.timeoutMs);
       target.waiters.push({ resolve, reject, timer });
     });
@@ -180,7 +175,7 @@ export class UpstreamLink<H extends Holder = Holder> {
       this.graceTimer = null;
       if (this.open) return;
       const reason = `upstream PubSub unreachable for ${this.options.graceMs} ms`;
-      const failed = new RpcError(-32502, `${reason}; retry later`);
+      const failed = upstreamPubSubFailed(reason);
       for (const shared of this.byKey.values()) this.fail(shared, failed);
       this.byKey.clear();
       if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
@@ -251,7 +246,7 @@ export class UpstreamLink<H extends Holder = Holder> {
     const rpcError =
       error && typeof error.code === 'number' && typeof error.message === 'string'
         ? new RpcError(error.code, error.message, error.data)
-        : new RpcError(-32502, 'The upstream node gave an answer that is not a subscription id');
+        : notASubscriptionId();
     this.byKey.delete(shared.key);
     const hadClients = shared.waiters.length < shared.holders.size;
     this.fail(shared, rpcError);

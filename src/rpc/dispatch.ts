@@ -14,7 +14,16 @@ import { isResultOf } from '../cache/transaction-identity.js';
 import type { RedisResponseStore } from '../cache/response-store.js';
 import type { CallObserver, FlagSet } from '../observe/metrics.js';
 import { log } from '../observe/log.js';
-import { ErrorCode, internalError, invalidParams, RpcError } from './errors.js';
+import {
+  accountsInBatch,
+  batchTooLong,
+  batchTooManyTransactions,
+  ErrorCode,
+  internalError,
+  paramsNotArray,
+  RpcError,
+  upstreamAnsweredStatus,
+} from './errors.js';
 import { parseGetMultipleAccountsParams, parseGetTransactionParams } from './params.js';
 import { discover, discoverMethod } from './openrpc.js';
 
@@ -56,11 +65,7 @@ function batchAnswer(parts: (string | null)[]): DispatchResult {
 }
 
 function upstreamStatusError(reply: BackendReply): RpcError {
-  const snippet = reply.body.toString().slice(0, 200).replace(/\s+/g, ' ').trim();
-  return new RpcError(
-    ErrorCode.upstreamFailed,
-    `Upstream RPC node answered HTTP ${reply.status}${snippet ? `: ${snippet}` : ''}; retry later`,
-  );
+  return upstreamAnsweredStatus(reply.status, reply.body.toString().slice(0, 200).replace(/\s+/g, ' ').trim());
 }
 
 export interface DispatchOptions {
@@ -119,13 +124,13 @@ export class Dispatcher {
     const transactions = entries.filter((e) => e.kind === 'call' && e.method === 'getTransaction').length;
     const refusal =
       entries.length > this.limits.maxBatchEntries
-        ? `Batch holds ${entries.length} requests; the maximum is ${this.limits.maxBatchEntries} per batch`
+        ? batchTooLong(entries.length, this.limits.maxBatchEntries)
         : transactions > this.limits.maxBatchTransactions
-          ? `Batch holds ${transactions} getTransaction requests; the maximum is ${this.limits.maxBatchTransactions} per batch. Split it into smaller batches`
+          ? batchTooManyTransactions(transactions, this.limits.maxBatchTransactions)
           : null;
     // Each entry gets the refusal with its own id, as a batch answer: clients that match answers to
     // requests (web3.js's getParsedTransactions) then report it instead of failing on a lone object.
-    if (refusal !== null) return this.refuseEach(entries, new RpcError(ErrorCode.invalidRequest, refusal));
+    if (refusal !== null) return this.refuseEach(entries, refusal);
     const share: BatchShare = { maxBytes: this.limits.maxBatchEntryBytes, budget: new ByteBudget(this.limits.maxBatchAnswerBytes) };
     const parts = await Promise.all(
       entries.map(async (entry): Promise<string | null> => {
@@ -173,12 +178,7 @@ export class Dispatcher {
       case 'getTransaction':
         return this.transaction(call, flags, share);
       case 'getMultipleAccounts':
-        if (share !== undefined) {
-          throw new RpcError(
-            ErrorCode.invalidRequest,
-            'getMultipleAccounts cannot be batched; send it as a single request (it takes up to 100 addresses)',
-          );
-        }
+        if (share !== undefined) throw accountsInBatch();
         return this.accounts(call, flags);
       case discoverMethod:
         return Promise.resolve(discover(call));
@@ -231,7 +231,7 @@ export class Dispatcher {
 }
 
 function positional(call: Call): unknown[] {
-  if (call.params === null) throw invalidParams('`params` should be an array');
+  if (call.params === null) throw paramsNotArray();
   return call.params;
 }
 

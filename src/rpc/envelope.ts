@@ -5,7 +5,7 @@
  * Raw spans keep ids and params byte-exact for forwarding.
  */
 import * as validators from './validators.generated.js';
-import { invalidRequest, parseError, RpcError } from './errors.js';
+import { invalidRequest, nestedTooDeep, parseError, unsupportedProtocolVersion, type RpcError } from './errors.js';
 import { resultText, scanRequestBody, type ScannedObject } from '../json/request-scan.js';
 
 export interface Call {
@@ -87,7 +87,7 @@ function readEntry(text: string, value: Record<string, unknown>, scanned: Scanne
       return {
         kind: 'error',
         idRaw,
-        error: new RpcError(invalidRequest().code, 'Unsupported JSON-RPC protocol version'),
+        error: unsupportedProtocolVersion(),
         omitVersion: true,
       };
     }
@@ -112,7 +112,7 @@ function idProblem(text: string, scanned: ScannedObject): boolean {
 
 export function readBody(text: string, maxNesting = defaultMaxNesting): Body {
   if (nestingDepth(text) > maxNesting) {
-    return { kind: 'fatal', error: new RpcError(invalidRequest().code, `Invalid request: JSON nested deeper than ${maxNesting} levels`) };
+    return { kind: 'fatal', error: nestedTooDeep(maxNesting) };
   }
   let value: unknown;
   try {

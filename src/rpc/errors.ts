@@ -1,7 +1,9 @@
 /**
- * JSON-RPC error objects. Codes and texts follow the standard (Agave) node wherever it has one,
- * so that clients matching on them keep working; the gateway's own conditions use codes outside
- * the range Agave assigns (-32001..-32021).
+ * JSON-RPC error objects, and the catalog of every error and refusal the gateway answers itself:
+ * each one's code, text and (for a refusal) HTTP status are written here once, and call sites name
+ * them. Codes and texts follow the standard (Agave) node wherever it has one, so that clients
+ * matching on them keep working; the gateway's own conditions use codes outside the range Agave
+ * assigns (-32001..-32021).
  */
 export interface RpcErrorObject {
   code: number;
@@ -45,21 +47,259 @@ export const ErrorCode = {
   notInLedger: -32601,
 } as const;
 
-export const parseError = () => new RpcError(ErrorCode.parseError, 'Parse error');
-export const invalidRequest = () => new RpcError(ErrorCode.invalidRequest, 'Invalid request');
-export const methodNotFound = () => new RpcError(ErrorCode.methodNotFound, 'Method not found');
+/**
+ * One kind of error, in the manner of fastify's createError: code and text are fixed here, and a
+ * text that names values is a function of them.
+ */
+function defineError<A extends unknown[]>(code: number, text: (...args: A) => string): (...args: A) => RpcError {
+  return (...args) => new RpcError(code, text(...args));
+}
+
+/** A JSON-RPC error that ends an HTTP exchange (a request, or a WebSocket upgrade) under a status of its own. */
+export interface Refusal {
+  status: number;
+  error: RpcError;
+  /** Sent as Retry-After when the client may simply try again. */
+  retryAfterSeconds?: number;
+}
+
+/**
+ * One kind of refusal: an error as defineError has it, the status it is answered under and, where
+ * the client may simply retry, after how long (a number, or read from the same values as the text).
+ */
+function defineRefusal<A extends unknown[]>(
+  status: number,
+  code: number,
+  text: (...args: A) => string,
+  retryAfter?: number | ((...args: A) => number),
+): (...args: A) => Refusal {
+  const error = defineError(code, text);
+  return (...args) => {
+    const refusal: Refusal = { status, error: error(...args) };
+    if (retryAfter !== undefined) refusal.retryAfterSeconds = typeof retryAfter === 'number' ? retryAfter : retryAfter(...args);
+    return refusal;
+  };
+}
+
+/** An HTTP refusal that is not JSON-RPC: the node's own plain texts. */
+export interface PlainRefusal {
+  status: number;
+  text: string;
+}
+
+/** What the rate-limit texts name of a plan; rpc/ does not know auth's Plan. */
+interface PlanTerms {
+  name: string;
+  requestsPerSecond: number;
+  burst: number;
+  monthlyQuota: number | null;
+}
+
+const internalErrorText = () => 'Internal error';
+
+export const parseError = defineError(ErrorCode.parseError, () => 'Parse error');
+export const invalidRequest = defineError(ErrorCode.invalidRequest, () => 'Invalid request');
+export const methodNotFound = defineError(ErrorCode.methodNotFound, () => 'Method not found');
 export const invalidParams = (message: string, data?: unknown) => new RpcError(ErrorCode.invalidParams, message, data);
-export const internalError = () => new RpcError(ErrorCode.internalError, 'Internal error');
+export const internalError = defineError(ErrorCode.internalError, internalErrorText);
 
 /** Agave's text when maxSupportedTransactionVersion is missing or too low for the stored transaction. */
-export const unsupportedTransactionVersion = (version: number) =>
-  new RpcError(
-    ErrorCode.unsupportedTransactionVersion,
+export const unsupportedTransactionVersion = defineError(
+  ErrorCode.unsupportedTransactionVersion,
+  (version: number) =>
     `Transaction version (${version}) is not supported by the requesting client. ` +
-      `Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": ${version}`,
-  );
+    `Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": ${version}`,
+);
 
 export const minContextSlotNotReached = (contextSlot: number) =>
   new RpcError(ErrorCode.minContextSlotNotReached, 'Minimum context slot has not been reached', {
     contextSlot,
   });
+
+// The envelope and its params, in the node's words.
+
+/** A request object without `jsonrpc`, answered without it as well. */
+export const unsupportedProtocolVersion = defineError(ErrorCode.invalidRequest, () => 'Unsupported JSON-RPC protocol version');
+export const nestedTooDeep = defineError(
+  ErrorCode.invalidRequest,
+  (maxNesting: number) => `Invalid request: JSON nested deeper than ${maxNesting} levels`,
+);
+export const paramsNotArray = defineError(ErrorCode.invalidParams, () => '`params` should be an array');
+
+// Batches.
+
+export const batchTooLong = defineError(
+  ErrorCode.invalidRequest,
+  (entries: number, max: number) => `Batch holds ${entries} requests; the maximum is ${max} per batch`,
+);
+export const batchTooManyTransactions = defineError(
+  ErrorCode.invalidRequest,
+  (transactions: number, max: number) =>
+    `Batch holds ${transactions} getTransaction requests; the maximum is ${max} per batch. Split it into smaller batches`,
+);
+export const accountsInBatch = defineError(
+  ErrorCode.invalidRequest,
+  () => 'getMultipleAccounts cannot be batched; send it as a single request (it takes up to 100 addresses)',
+);
+
+// The upstream node.
+
+/** `snippet`: the start of the node's body, '' when it sent none. */
+export const upstreamAnsweredStatus = defineError(
+  ErrorCode.upstreamFailed,
+  (status: number, snippet: string) => `Upstream RPC node answered HTTP ${status}${snippet ? `: ${snippet}` : ''}; retry later`,
+);
+export const needsUpstream = defineError(
+  ErrorCode.notInLedger,
+  (method: string) =>
+    `${method} needs an upstream node: this gateway answers from its embedded ledger, which serves only slotSubscribe and signatureSubscribe; start it with --upstream URL`,
+);
+export const subscriptionNotConfirmed = defineError(
+  ErrorCode.upstreamTimeout,
+  (timeoutMs: number) => `The upstream node's PubSub did not confirm the subscription within ${timeoutMs} ms; retry shortly`,
+);
+/** `reason` says what is wrong with the upstream PubSub; WebSocket close reasons name it too. */
+export const upstreamPubSubFailed = defineError(ErrorCode.upstreamFailed, (reason: string) => `${reason}; retry later`);
+export const notASubscriptionId = defineError(
+  ErrorCode.upstreamFailed,
+  () => 'The upstream node gave an answer that is not a subscription id',
+);
+
+// PubSub calls.
+
+export const invalidSubscriptionId = defineError(ErrorCode.invalidParams, () => 'Invalid subscription id.');
+export const subscriptionLimit = defineError(
+  ErrorCode.rateLimited,
+  (planName: string, max: number) =>
+    `Subscription limit reached: plan "${planName}" allows ${max} subscriptions at once per key; unsubscribe some first`,
+);
+
+// Refusals: where an HTTP request or a WebSocket upgrade ends.
+
+export const requestNotFound = defineRefusal(
+  404,
+  ErrorCode.invalidRequest,
+  () => 'Not found: POST to /<api_key> or to / with the x-api-key header',
+);
+export const upgradeNotFound = defineRefusal(
+  404,
+  ErrorCode.invalidRequest,
+  () => 'Not found: open the WebSocket on /<api_key> or on / with the x-api-key header',
+);
+export const contentTypeNotAllowed = defineRefusal(
+  415,
+  ErrorCode.invalidRequest,
+  () => 'Supplied content type is not allowed. Content-Type: application/json is required',
+);
+export const bodyTooLarge = defineRefusal(
+  413,
+  ErrorCode.payloadTooLarge,
+  (maxBytes: number) => `Request body exceeds the maximum of ${maxBytes} bytes; send fewer requests per batch`,
+);
+export const requestFailed = defineRefusal(500, ErrorCode.internalError, internalErrorText);
+export const upgradeFailed = defineRefusal(503, ErrorCode.unavailable, internalErrorText);
+
+const badFlagText = (name: string, value: string) =>
+  `Invalid params: query parameter \`${name}\` must be true, false, 1 or 0 (got ${JSON.stringify(value)}).`;
+/** Answered as the node answers a params error: under 200. */
+export const badFlag = defineRefusal(200, ErrorCode.invalidParams, badFlagText);
+/** An upgrade refused with 200 would read as accepted: the client's error, 400. */
+export const badFlagUpgrade = defineRefusal(400, ErrorCode.invalidParams, badFlagText);
+export const planWithoutEnhanced = defineRefusal(
+  403,
+  ErrorCode.forbidden,
+  (planName: string) =>
+    `Plan "${planName}" does not include enhanced parsing (explorerkit/actionskit); upgrade the key's plan or drop the flags`,
+);
+
+export const gatewayBusy = defineRefusal(
+  503,
+  ErrorCode.unavailable,
+  () => 'The gateway is at its limit of requests in flight; retry shortly',
+  1,
+);
+export const addressBusy = defineRefusal(
+  429,
+  ErrorCode.rateLimited,
+  (limit: number) => `Too many requests in flight from this address (${limit}); wait for answers before sending more`,
+  1,
+);
+export const keyBusy = defineRefusal(
+  429,
+  ErrorCode.rateLimited,
+  (limit: number) => `Too many requests in flight for this API key (${limit}); wait for answers before sending more`,
+  1,
+);
+export const pubsubFull = defineRefusal(
+  503,
+  ErrorCode.unavailable,
+  (maxConnections: number) => `The gateway holds its maximum of ${maxConnections} PubSub connections; retry later`,
+  5,
+);
+
+const createKeyHint = '`enhanced-rpc keys create --plan <plan>`';
+export const missingKey = defineRefusal(
+  401,
+  ErrorCode.unauthorized,
+  () => 'Missing API key: send it as the first path segment (POST /<api_key>) or in the x-api-key header',
+);
+export const unknownKey = defineRefusal(
+  401,
+  ErrorCode.unauthorized,
+  () => `Invalid API key: this key is not known to the gateway; check it, or create one with ${createKeyHint}`,
+);
+export const revokedKey = defineRefusal(
+  401,
+  ErrorCode.unauthorized,
+  (fingerprint: string) => `API key revoked (${fingerprint}); create a new key with ${createKeyHint}`,
+);
+export const refusedAddress = defineRefusal(
+  429,
+  ErrorCode.rateLimited,
+  (retryAfterSeconds: number) =>
+    `Too many requests with unknown or revoked API keys from this address; retry after ${retryAfterSeconds} s with a valid key`,
+  (retryAfterSeconds) => retryAfterSeconds,
+);
+export const keyStoreUnavailable = defineRefusal(
+  503,
+  ErrorCode.unavailable,
+  () => 'API keys cannot be checked right now; retry shortly',
+  1,
+);
+export const rateLimiterUnavailable = defineRefusal(
+  503,
+  ErrorCode.unavailable,
+  () => 'Rate limiting is temporarily unavailable; retry shortly',
+  1,
+);
+export const quotaUsedUp = defineRefusal(
+  429,
+  ErrorCode.rateLimited,
+  (plan: PlanTerms, _retryAfterSeconds: number) =>
+    `Monthly quota of ${plan.monthlyQuota} requests for plan "${plan.name}" is used up; it renews at the start of the next month (UTC), or upgrade the plan`,
+  (_plan, retryAfterSeconds) => retryAfterSeconds,
+);
+export const batchOverBurst = defineRefusal(
+  429,
+  ErrorCode.rateLimited,
+  (plan: PlanTerms, cost: number, _retryAfterSeconds: number) =>
+    `This batch counts ${cost} requests, more than plan "${plan.name}" allows at once (burst ${plan.burst}); send smaller batches`,
+  (_plan, _cost, retryAfterSeconds) => retryAfterSeconds,
+);
+export const rateLimitExceeded = defineRefusal(
+  429,
+  ErrorCode.rateLimited,
+  (plan: PlanTerms, retryAfterSeconds: number) =>
+    `Rate limit exceeded: plan "${plan.name}" allows ${plan.requestsPerSecond} requests per second (burst ${plan.burst}); retry after ${retryAfterSeconds} s`,
+  (_plan, retryAfterSeconds) => retryAfterSeconds,
+);
+
+// Plain HTTP refusals.
+
+/** The node's refusal of a body that is not UTF-8; `offset` is where the first bad byte starts. */
+export const invalidUtf8 = (offset: number): PlainRefusal => ({
+  status: 400,
+  text: `utf-8 encoding error at byte ${offset} in request body`,
+});
+export const methodNotAllowed: PlainRefusal = { status: 405, text: 'Used HTTP Method is not allowed. POST or OPTIONS is required' };
+export const upgradeRequired: PlainRefusal = { status: 426, text: 'PubSub endpoint: open a WebSocket to ws://host:port/<api_key>' };

@@ -1,5 +1,5 @@
 /** The `explorerkit` and `actionskit` query flags of the enhanced methods. */
-import { ErrorCode, invalidParams, RpcError } from './errors.js';
+import { planWithoutEnhanced, type Refusal } from './errors.js';
 import type { Plan } from '../auth/plans.js';
 
 export interface Flags {
@@ -12,17 +12,21 @@ export const flagNames = ['explorerkit', 'actionskit'] as const;
 
 const truthy: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
 
+/** A flag whose value is none of the accepted ones; each transport refuses it in its own way. */
+export interface BadFlag {
+  name: string;
+  value: string;
+}
+
 /** `actionskit=true` implies explorerkit: a summary is built from the decoded instruction. */
-export function parseFlags(query: string): Flags | RpcError {
+export function parseFlags(query: string): Flags | BadFlag {
   const params = new URLSearchParams(query);
   const flags: Flags = { explorerkit: false, actionskit: false };
   for (const name of flagNames) {
     const raw = params.get(name);
     if (raw === null) continue;
     const value = truthy[raw];
-    if (value === undefined) {
-      return invalidParams(`Invalid params: query parameter \`${name}\` must be true, false, 1 or 0 (got ${JSON.stringify(raw)}).`);
-    }
+    if (value === undefined) return { name, value: raw };
     flags[name] = value;
   }
   if (flags.actionskit) flags.explorerkit = true;
@@ -32,10 +36,6 @@ export function parseFlags(query: string): Flags | RpcError {
 export const enhanced = (flags: Flags) => flags.explorerkit || flags.actionskit;
 
 /** The 403 for a key whose plan does not include the flags it sent, or null when it does. */
-export function enhancedNotInPlan(flags: Flags, plan: Plan): RpcError | null {
-  if (!enhanced(flags) || plan.enhancedParsing) return null;
-  return new RpcError(
-    ErrorCode.forbidden,
-    `Plan "${plan.name}" does not include enhanced parsing (explorerkit/actionskit); upgrade the key's plan or drop the flags`,
-  );
+export function enhancedNotInPlan(flags: Flags, plan: Plan): Refusal | null {
+  return !enhanced(flags) || plan.enhancedParsing ? null : planWithoutEnhanced(plan.name);
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { projectRoot } from '../paths.js';
 import type { BackendReply } from '../upstream/backend.js';
 import { type Call, resultResponse } from './envelope.js';
-import { invalidParams } from './errors.js';
+import { paramsNotArray } from './errors.js';
 import { parseNoParams } from './params.js';
 
 export const discoverMethod = 'rpc.discover';
@@ -24,7 +24,7 @@ function loadDocument(): string {
 const documentText = loadDocument();
 
 export function discover(call: Call): BackendReply {
-  if (call.params === null) throw invalidParams('`params` should be an array');
+  if (call.params === null) throw paramsNotArray();
   parseNoParams(call.params);
   return { status: 200, body: resultResponse(documentText, call.idRaw) + '\n' };
 }

@@ -55,7 +55,8 @@ export const maxMultipleAccounts = 100;
 
 type Params = unknown[];
 
-function arityError(params: Params, min: number, max: number): RpcError | null {
+/** The node's refusal of a params array shorter than `min` or longer than `max`, or null. */
+export function arityError(params: Params, min: number, max: number): RpcError | null {
   if (params.length < min) return invalidParams(`\`params\` should have at least ${min} argument(s)`);
   if (params.length > max) {
     return max === 0
