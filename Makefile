@@ -53,6 +53,7 @@ bench: build
 	node dist/bench/enhance-pool.bench.js
 	node dist/bench/json-parse.bench.js
 	node dist/bench/lossless.bench.js
+	node dist/bench/idl-read.bench.js
 	node dist/bench/http.bench.js
 	node dist/bench/passthrough.bench.js
 	node dist/bench/pubsub.bench.js

@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../src/paths.js';
-import { readIdl, type IdlHints } from '../src/idl/read-idl.js';
+import { readIdl } from '../src/idl/read-idl.js';
+import type { IdlHints } from '../src/idl/hints.js';
 import { sighash, snakeCase } from '../src/idl/discriminators.js';
 import type { Dialect, ProgramDescription, TypeNode } from '../src/idl/description.js';
 

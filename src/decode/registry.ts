@@ -8,7 +8,8 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../paths.js';
-import { readIdl, type IdlHints } from '../idl/read-idl.js';
+import { readIdl } from '../idl/read-idl.js';
+import type { IdlHints } from '../idl/hints.js';
 import { compileProgram, type CompiledProgram } from './compile.js';
 import type { ProgramDescription } from '../idl/description.js';
 import { log } from '../observe/log.js';

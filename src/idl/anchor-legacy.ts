@@ -20,41 +20,9 @@ import type {
   TypeNode,
   Variant,
 } from './description.js';
-import type { IdlHints } from './read-idl.js';
+import { type Json, isJson, json, list, text } from './json.js';
+import { type IdlHints, programAddress, skip } from './hints.js';
 import { accountDiscriminator, eventDiscriminator, instructionDiscriminator } from './discriminators.js';
-
-export type Json = Record<string, unknown>;
-
-export function isJson(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function json(value: unknown, what: string): Json {
-  if (!isJson(value)) throw new Error(`${what} is not an object`);
-  return value;
-}
-
-export function list(value: unknown, what: string): unknown[] {
-  if (!Array.isArray(value)) throw new Error(`${what} is not an array`);
-  return value;
-}
-
-export function text(value: unknown, what: string): string {
-  if (typeof value !== 'string' || value === '') throw new Error(`${what} is not a non-empty string`);
-  return value;
-}
-
-/** The IDL's own address, else the one the caller gives (marginfi's SDK writes `"address": ""`). */
-export function programAddress(declared: unknown, hints: IdlHints, name: string): string {
-  const address = declared === '' || declared === undefined ? hints.address : declared;
-  if (address === undefined) throw new Error(`IDL ${name} carries no program address and none was given`);
-  return text(address, 'program address');
-}
-
-/** Reports an item left out, so one bad instruction or type does not cost the whole program. */
-export function skip(hints: IdlHints, what: string, error: unknown): void {
-  hints.onSkip?.(what, error instanceof Error ? error.message : String(error));
-}
 
 const intSizes: Record<string, IntSize> = { 8: 1, 16: 2, 32: 4, 64: 8, 128: 16, 256: 32 };
 

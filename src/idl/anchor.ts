@@ -8,19 +8,9 @@
  * accounts apart by length alone.
  */
 import type { AccountDesc, EventDesc, InstructionDesc, ProgramDescription, TypeDef } from './description.js';
-import type { IdlHints } from './read-idl.js';
-import {
-  errorsOf,
-  instructionAccounts,
-  instructionArgs,
-  isJson,
-  json,
-  list,
-  programAddress,
-  readTypeDefs,
-  skip,
-  text,
-} from './anchor-legacy.js';
+import { type IdlHints, programAddress, skip } from './hints.js';
+import { isJson, json, list, text } from './json.js';
+import { errorsOf, instructionAccounts, instructionArgs, readTypeDefs } from './anchor-legacy.js';
 
 function discriminatorOf(value: unknown, what: string): Uint8Array {
   const bytes = list(value, `${what} discriminator`);

@@ -17,8 +17,8 @@ import type {
   TypeNode,
   Variant,
 } from './description.js';
-import type { IdlHints } from './read-idl.js';
-import { type Json, isJson, json, list, programAddress, skip, text } from './anchor-legacy.js';
+import { type IdlHints, programAddress, skip } from './hints.js';
+import { type Json, isJson, json, list, text } from './json.js';
 import { littleEndian } from './discriminators.js';
 import { decodeBase58 } from '../codec/base58.js';
 

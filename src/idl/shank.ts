@@ -4,8 +4,9 @@
  * their data.
  */
 import type { ProgramDescription } from './description.js';
-import type { IdlHints } from './read-idl.js';
-import { type Json, type LegacyTags, isJson, json, readLegacyShaped } from './anchor-legacy.js';
+import type { IdlHints } from './hints.js';
+import { type LegacyTags, readLegacyShaped } from './anchor-legacy.js';
+import { type Json, isJson, json } from './json.js';
 import { littleEndian } from './discriminators.js';
 
 const tagWidths: Record<string, number> = { u8: 1, u16: 2, u32: 4, u64: 8 };

@@ -1,0 +1,61 @@
+/**
+ * What idls/hints.json (and the live IDL path) tell the readers about an IDL that the document
+ * itself does not say, and the two reads every dialect makes of them.
+ */
+import { text } from './json.js';
+
+export interface IdlHints {
+  /** For IDLs that carry no address (legacy IDLs often keep it in metadata.address or not at all). */
+  address?: string;
+  /**
+   * For hand-written IDLs without discriminators: the u8 tag is the instruction's position in the
+   * list, or is given per instruction name.
+   */
+  instructionTags?: 'u8-position' | Record<string, number>;
+  /**
+   * For Codama IDLs whose accounts declare a discriminator field and then, again, the field the
+   * discriminator really is (SPL Governance's `accountType`): that second field is dropped, as its
+   * byte is the discriminator.
+   */
+  accountFieldIsDiscriminator?: string;
+  /**
+   * Anchor instructions that an earlier build of the program also had under another name with the
+   * same accounts and arguments (OKX's `swap2` is today's `swap`): new name → existing name. The
+   * alias gets the Anchor discriminator of its own name.
+   */
+  instructionAliases?: Record<string, string>;
+  /** The `program` name shown in answers, where the IDL spells it otherwise than earlier versions did. */
+  name?: string;
+  /**
+   * Accounts a program lets a client leave out of the list, which the IDL does not mark: instruction
+   * name → account names (Raydium AMM v4 swaps take 17 or 18 accounts, the 18th being target orders).
+   */
+  omittedAccounts?: Record<string, string[]>;
+  /**
+   * Accounts the IDL lists with no marker in their data, told apart by their exact length instead
+   * (FluxBeam's SwapPool, a token-swap fork's 324-byte pool): account name → data length.
+   */
+  accountSizes?: Record<string, number>;
+  /**
+   * Types the IDL defines but does not list as accounts although the program stores them as Anchor
+   * accounts (pump.fun's LastWithdraw): each becomes an account with the Anchor discriminator of its name.
+   */
+  typesAsAccounts?: string[];
+  /**
+   * Told of each instruction, account, event or type left out because it cannot be described (an
+   * unsupported construct, or a type it needs that the IDL does not define); the rest is still read.
+   */
+  onSkip?: (item: string, reason: string) => void;
+}
+
+/** The IDL's own address, else the one the caller gives (marginfi's SDK writes `"address": ""`). */
+export function programAddress(declared: unknown, hints: IdlHints, name: string): string {
+  const address = declared === '' || declared === undefined ? hints.address : declared;
+  if (address === undefined) throw new Error(`IDL ${name} carries no program address and none was given`);
+  return text(address, 'program address');
+}
+
+/** Reports an item left out, so one bad instruction or type does not cost the whole program. */
+export function skip(hints: IdlHints, what: string, error: unknown): void {
+  hints.onSkip?.(what, error instanceof Error ? error.message : String(error));
+}
