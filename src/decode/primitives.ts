@@ -220,3 +220,8 @@ export function textOf(encoding: TextEncoding, trim: boolean): (bytes: Uint8Arra
       return (bytes, from, to) => Buffer.from(bytes.buffer, bytes.byteOffset + from, to - from).toString('base64');
   }
 }
+
+/** Sets a property that may be `__proto__` without touching the prototype (names and map keys come from outside). */
+export function defineKey(out: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+}

@@ -147,3 +147,58 @@ export interface ProgramDescription {
   errors: ErrorDesc[];
   types: Map<string, TypeDef>;
 }
+
+export type TypeKind = TypeNode['kind'];
+export type TypeNodeOf<K extends TypeKind> = Extract<TypeNode, { kind: K }>;
+
+/**
+ * One handler per kind of TypeNode. Every walk over the type tree is one of these, so a kind added
+ * to TypeNode is a compile error in each walk until that walk says what the kind means to it.
+ */
+export type TypeVisitor<R, C> = { readonly [K in TypeKind]: (node: TypeNodeOf<K>, context: C) => R };
+
+export function visitType<R, C>(node: TypeNode, visitor: TypeVisitor<R, C>, context: C): R {
+  // The handler indexed by node.kind takes that node; TypeScript cannot correlate the two through the index.
+  return visitor[node.kind](node as never, context);
+}
+
+/** A visitor that rebuilds a node the way `child` rebuilds each type inside it; nodes without types inside come back as they are. */
+export type RebuildingVisitor<C> = { readonly [K in TypeKind]: (node: TypeNodeOf<K>, context: C) => TypeNodeOf<K> };
+
+/** The walks that change a few kinds (generic substitution, alias resolution) spread this and override those. */
+export function rebuildingVisitor<C>(child: (node: TypeNode, context: C) => TypeNode): RebuildingVisitor<C> {
+  const same = <N extends TypeNode>(node: N): N => node;
+  const item = <N extends { item: TypeNode }>(node: N, context: C): N => ({ ...node, item: child(node.item, context) });
+  const fields = (list: Field[], context: C): Field[] => list.map((f) => ({ ...f, type: child(f.type, context) }));
+  const types = (list: TypeNode[], context: C): TypeNode[] => list.map((t) => child(t, context));
+  return {
+    int: same,
+    shortU16: same,
+    float: same,
+    bool: same,
+    pubkey: same,
+    string: same,
+    bytes: same,
+    generic: same,
+    option: item,
+    zeroableOption: item,
+    remainderOption: item,
+    vec: item,
+    array: item,
+    fixedSize: item,
+    hiddenPrefix: item,
+    tuple: (node, context) => ({ ...node, items: types(node.items, context) }),
+    struct: (node, context) => ({ ...node, fields: fields(node.fields, context) }),
+    enum: (node, context) => ({
+      ...node,
+      variants: node.variants.map((v) => ({
+        ...v,
+        ...(v.fields === undefined ? {} : { fields: fields(v.fields, context) }),
+        ...(v.tuple === undefined ? {} : { tuple: types(v.tuple, context) }),
+      })),
+    }),
+    map: (node, context) => ({ ...node, key: child(node.key, context), value: child(node.value, context) }),
+    defined: (node, context) =>
+      node.args === undefined ? node : { ...node, args: node.args.map((a) => (typeof a === 'number' ? a : child(a, context))) },
+  };
+}

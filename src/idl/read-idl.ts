@@ -2,7 +2,8 @@
  * Reads an IDL of any supported dialect into the one program description. The dialect is told by
  * the document's shape, not by a declared version: the same program's IDL circulates in several.
  */
-import type { ProgramDescription, TypeDef, TypeNode } from './description.js';
+import type { ProgramDescription, TypeDef, TypeNode, TypeNodeOf, TypeVisitor } from './description.js';
+import { rebuildingVisitor, visitType } from './description.js';
 import { readAnchorLegacy } from './anchor-legacy.js';
 import { type Json, isJson } from './json.js';
 import type { IdlHints } from './hints.js';
@@ -107,36 +108,15 @@ const wellKnown: Record<string, TypeNode> = {
   UnixTimestamp: { kind: 'int', bytes: 8, signed: true },
 };
 
-function mapDefined(type: TypeNode, f: (t: TypeNode & { kind: 'defined' }) => TypeNode): TypeNode {
-  const m = (t: TypeNode): TypeNode => mapDefined(t, f);
-  switch (type.kind) {
-    case 'defined':
-      return f(type.args === undefined ? type : { ...type, args: type.args.map((a) => (typeof a === 'number' ? a : m(a))) });
-    case 'option':
-    case 'zeroableOption':
-    case 'remainderOption':
-    case 'vec':
-    case 'array':
-    case 'fixedSize':
-    case 'hiddenPrefix':
-      return { ...type, item: m(type.item) };
-    case 'tuple':
-      return { ...type, items: type.items.map(m) };
-    case 'struct':
-      return { ...type, fields: type.fields.map((field) => ({ ...field, type: m(field.type) })) };
-    case 'enum':
-      return {
-        ...type,
-        variants: type.variants.map((v) => ({
-          ...v,
-          ...(v.fields === undefined ? {} : { fields: v.fields.map((field) => ({ ...field, type: m(field.type) })) }),
-          ...(v.tuple === undefined ? {} : { tuple: v.tuple.map(m) }),
-        })),
-      };
-    case 'map':
-      return { ...type, key: m(type.key), value: m(type.value) };
-  }
-  return type;
+type DefinedNode = TypeNodeOf<'defined'>;
+type DefinedMap = (t: DefinedNode) => TypeNode;
+
+const rebuild = rebuildingVisitor<DefinedMap>((t, f) => visitType(t, definedMapper, f));
+/** Replaces each `defined` node by `f` of it, after its own arguments. */
+const definedMapper: TypeVisitor<TypeNode, DefinedMap> = { ...rebuild, defined: (t, f) => f(rebuild.defined(t, f)) };
+
+function mapDefined(type: TypeNode, f: DefinedMap): TypeNode {
+  return visitType(type, definedMapper, f);
 }
 
 /** Each `defined` reference in `type` that does not name a type of `types` with matching arity. */
@@ -159,7 +139,7 @@ function settle(program: ProgramDescription, hints: IdlHints): ProgramDescriptio
   const address = decodeBase58(program.address);
   if (address === null || address.length !== 32) throw new Error(`program address ${program.address} is not a base58 public key`);
 
-  const alias = (t: TypeNode & { kind: 'defined' }): TypeNode => (program.types.has(t.name) ? t : (wellKnown[t.name] ?? t));
+  const alias = (t: DefinedNode): TypeNode => (program.types.has(t.name) ? t : (wellKnown[t.name] ?? t));
   const types = new Map<string, TypeDef>();
   for (const [name, def] of program.types) types.set(name, { ...def, type: mapDefined(def.type, alias) });
 
