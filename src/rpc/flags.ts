@@ -1,6 +1,5 @@
 /** The `explorerkit` and `actionskit` query flags of the enhanced methods. */
 import { planWithoutEnhanced, type Refusal } from './errors.js';
-import type { Plan } from '../auth/plans.js';
 
 export interface Flags {
   explorerkit: boolean;
@@ -36,6 +35,6 @@ export function parseFlags(query: string): Flags | BadFlag {
 export const enhanced = (flags: Flags) => flags.explorerkit || flags.actionskit;
 
 /** The 403 for a key whose plan does not include the flags it sent, or null when it does. */
-export function enhancedNotInPlan(flags: Flags, plan: Plan): Refusal | null {
+export function enhancedNotInPlan(flags: Flags, plan: { name: string; enhancedParsing: boolean }): Refusal | null {
   return !enhanced(flags) || plan.enhancedParsing ? null : planWithoutEnhanced(plan.name);
 }
