@@ -18,6 +18,28 @@ export function runCli(args: string[]): string {
   return execFileSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
 }
 
+export interface CliRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * The CLI for a command that talks to a gateway running in this process: waiting for it
+ * synchronously would stop the event loop that gateway answers on, and neither would ever finish.
+ */
+export function runCliAsync(args: string[]): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
 export function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'enhanced-rpc-test-'));
 }
