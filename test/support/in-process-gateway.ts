@@ -8,6 +8,7 @@
  */
 import { join } from 'node:path';
 import { createGateway, type GatewayOptions } from '../../src/gateway.js';
+import type { Plan } from '../../src/auth/plans.js';
 import { tempDir, unlimited, type TestGateway } from './gateway.js';
 
 export interface InProcessGateway extends TestGateway {
@@ -16,12 +17,13 @@ export interface InProcessGateway extends TestGateway {
 }
 
 /**
- * `shared` starts another instance on the key database (and key) of one already running. The log
- * is silent unless `options` says otherwise: a process's log is kept from the test's output too.
+ * `plan` names one the key store has, or is one to save first. `shared` starts another instance
+ * on the key database (and key) of one already running. The log is silent unless `options` says
+ * otherwise: a process's log is kept from the test's output too.
  */
 export async function startInProcess(
   options: GatewayOptions = {},
-  plan = 'unlimited',
+  plan: string | Plan = unlimited,
   shared?: Pick<TestGateway, 'db' | 'key'>,
 ): Promise<InProcessGateway> {
   const db = shared?.db ?? join(tempDir(), 'keys.sqlite');
@@ -36,8 +38,8 @@ export async function startInProcess(
   const stop = () => (stopping ??= gateway.close());
   const createKey = async (keyPlan: string) => (await gateway.keys.createKey(keyPlan)).key;
   try {
-    if (!shared && plan === unlimited.name) await gateway.keys.savePlan(unlimited);
-    const key = shared?.key ?? (await createKey(plan));
+    if (!shared && typeof plan !== 'string') await gateway.keys.savePlan(plan);
+    const key = shared?.key ?? (await createKey(typeof plan === 'string' ? plan : plan.name));
     return { url: `http://127.0.0.1:${gateway.port}`, port: gateway.port, key, db, createKey, stop };
   } catch (error) {
     await stop();
