@@ -8,11 +8,12 @@ import { readdirSync } from 'node:fs';
 import { corpusTransactionsDir } from '../src/paths.js';
 import { findPathSpans } from '../src/json/path-spans.js';
 import { accountKeysOf } from '../src/enhance/transaction-shape.js';
-import { answerText, rpc, startGateway, type RunningGateway } from './support/gateway.js';
+import { answerText, rpc } from './support/gateway.js';
+import { startInProcess, type InProcessGateway } from './support/in-process-gateway.js';
 
-let gw: RunningGateway;
+let gw: InProcessGateway;
 before(async () => {
-  gw = await startGateway();
+  gw = await startInProcess();
 });
 after(() => gw.stop());
 

@@ -14,7 +14,8 @@ import type { KeyRecord } from '../src/auth/key-record.js';
 import { InProcessRateLimiter } from '../src/auth/rate-limiter.js';
 import { RefusalLimit, refusalDefaults } from '../src/auth/refusal-limit.js';
 import { defaultPlans } from '../src/auth/plans.js';
-import { rpc, startGateway, tempDir } from './support/gateway.js';
+import { rpc, tempDir } from './support/gateway.js';
+import { startInProcess } from './support/in-process-gateway.js';
 
 test('a flood of unknown keys neither evicts a known key nor repeats a lookup', (t) => {
   const file = join(tempDir(), 'keys.sqlite');
@@ -108,7 +109,7 @@ function postFrom(
 }
 
 test('over HTTP: an address past the limit gets 429 with Retry-After, other addresses do not', async (t) => {
-  const gw = await startGateway();
+  const gw = await startInProcess();
   t.after(() => gw.stop());
   const bad = () => `${gw.url}/${generateApiKey()}`;
   for (let i = 0; i < refusalDefaults.maxRefusals; i++) assert.equal((await postFrom('127.0.0.1', bad())).status, 401);

@@ -4,11 +4,12 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { once } from 'node:events';
-import { cli, createKey, post, rpc, runCli, startGateway, tempDir, type RunningGateway } from './support/gateway.js';
+import { cli, post, rpc, runCli, tempDir } from './support/gateway.js';
+import { startInProcess, type InProcessGateway } from './support/in-process-gateway.js';
 
-let gw: RunningGateway;
+let gw: InProcessGateway;
 before(async () => {
-  gw = await startGateway();
+  gw = await startInProcess();
 });
 after(() => gw.stop());
 
@@ -41,7 +42,7 @@ test('the header key wins over the path segment', async () => {
 });
 
 test('a revoked key stops working (the CLI revokes in another process)', async () => {
-  const key = createKey(gw.db, 'developer');
+  const key = await gw.createKey('developer');
   assert.equal((await post(`${gw.url}/${key}`, rpc('getHealth'))).status, 200);
   runCli(['keys', 'revoke', key, '--db', gw.db]);
   const deadline = Date.now() + 5_000;
@@ -57,7 +58,7 @@ test('a revoked key stops working (the CLI revokes in another process)', async (
 });
 
 test('a plan without enhanced parsing gets 403 for explorerkit and actionskit, 200 without', async () => {
-  const free = createKey(gw.db, 'free');
+  const free = await gw.createKey('free');
   assert.equal((await post(`${gw.url}/${free}`, rpc('getHealth'))).status, 200);
   for (const flag of ['explorerkit=true', 'actionskit=1']) {
     const answer = await post(`${gw.url}/${free}?${flag}`, rpc('getHealth', [], 'x'));
@@ -69,7 +70,7 @@ test('a plan without enhanced parsing gets 403 for explorerkit and actionskit, 2
 });
 
 test('over the plan rate is 429 with Retry-After; a batch larger than the burst is refused whole', async () => {
-  const free = createKey(gw.db, 'free'); // 10 rps, burst 20
+  const free = await gw.createKey('free'); // 10 rps, burst 20
   const big = Array.from({ length: 21 }, (_, i) => rpc('getHealth', [], i));
   const refused = await post(`${gw.url}/${free}`, big);
   assert.equal(refused.status, 429);

@@ -7,12 +7,13 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { post, rpc, startGateway, type RunningGateway } from './support/gateway.js';
+import { post, rpc } from './support/gateway.js';
+import { startInProcess, type InProcessGateway } from './support/in-process-gateway.js';
 import { startRpcNode, type RpcNode } from './support/rpc-node.js';
 
 const MiB = 1024 * 1024;
 let node: RpcNode;
-let gateway: RunningGateway;
+let gateway: InProcessGateway;
 
 before(async () => {
   node = await startRpcNode((call, res) => {
@@ -23,7 +24,7 @@ before(async () => {
     for (let at = 0; at < answer.length; at += 256 * 1024) res.write(answer.slice(at, at + 256 * 1024));
     res.end();
   });
-  gateway = await startGateway(['--upstream', `${node.url}/`]);
+  gateway = await startInProcess({ upstreams: [`${node.url}/`] });
 });
 
 after(async () => {

@@ -11,7 +11,8 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../src/paths.js';
-import { post, rpc, startGateway, tempDir, type RunningGateway } from './support/gateway.js';
+import { post, rpc, tempDir } from './support/gateway.js';
+import { startInProcess, type InProcessGateway } from './support/in-process-gateway.js';
 
 const signature = '33LHUzKfhBvU68kYib22oFx2XdQKQZ2sfvTmmdCFEr6YidyP8S3WwAurjz6Suewvr2WUByV79K3stNCZDe7wq3De';
 const other = '2BppD7ZqzcCpJ4WbvSbm6AAH7ZS1dZxAgjwNWWCPxuk7ahxSwdRHVBKRLjtb4uQYJR1BfNxcehW6qcYTGKki1TgP';
@@ -48,11 +49,11 @@ async function startNode(): Promise<Node> {
 }
 
 let node: Node;
-let gateway: RunningGateway;
+let gateway: InProcessGateway;
 
 before(async () => {
   node = await startNode();
-  gateway = await startGateway(['--upstream', node.url, '--ledger', join(tempDir(), 'cache.sqlite'), '--ledger-cache', 'on']);
+  gateway = await startInProcess({ upstreams: [node.url], ledgerFile: join(tempDir(), 'cache.sqlite'), ledgerCache: true });
 });
 
 after(async () => {
@@ -85,12 +86,12 @@ test('commitments below finalized under their legacy names are not cached as fin
   }
 });
 
-for (const [cache, args] of [
-  ['ledger cache', ['--response-cache', '0', '--ledger-cache', 'on']],
-  ['response cache', ['--ledger-cache', 'off']],
+for (const [cache, options] of [
+  ['ledger cache', { responseCacheMiB: 0, ledgerCache: true }],
+  ['response cache', { ledgerCache: false }],
 ] as const) {
   test(`the ${cache} keeps a fetched transaction only under its own signature`, async () => {
-    const own = await startGateway(['--upstream', node.url, '--ledger', join(tempDir(), 'cache.sqlite'), ...args]);
+    const own = await startInProcess({ upstreams: [node.url], ledgerFile: join(tempDir(), 'cache.sqlite'), ...options });
     try {
       const ask = async (id: number) =>
         JSON.parse(

@@ -13,11 +13,12 @@ import { Connection, Message, PublicKey } from '@solana/web3.js';
 import { address, createSolanaRpc, signature as toSignature } from '@solana/kit';
 import { corpusAccountsDir, corpusTransactionsDir } from '../src/paths.js';
 import { LosslessNumber, parseJson } from '../src/json/lossless.js';
-import { answerText, rpc, startGateway, type RunningGateway } from './support/gateway.js';
+import { answerText, rpc } from './support/gateway.js';
+import { startInProcess, type InProcessGateway } from './support/in-process-gateway.js';
 
-let gw: RunningGateway;
+let gw: InProcessGateway;
 before(async () => {
-  gw = await startGateway();
+  gw = await startInProcess();
 });
 after(() => gw.stop());
 

@@ -12,11 +12,12 @@ import { loadBundledRegistry } from '../src/decode/registry.js';
 import { nodeParsedAccountOwners, nodeParsedInstructionPrograms } from '../src/enhance/native-programs.js';
 import { camelCase } from '../src/decode/names.js';
 import { accountKeysOf } from '../src/enhance/transaction-shape.js';
-import { answerText, post, rpc, startGateway, type RunningGateway } from './support/gateway.js';
+import { answerText, post, rpc } from './support/gateway.js';
+import { startInProcess, type InProcessGateway } from './support/in-process-gateway.js';
 
-let gw: RunningGateway;
+let gw: InProcessGateway;
 before(async () => {
-  gw = await startGateway();
+  gw = await startInProcess();
 });
 after(() => gw.stop());
 
@@ -191,8 +192,8 @@ test('custom program errors are named on the failing instruction; meta.err stays
 });
 
 test('decoding in worker threads and on the main thread gives the same bytes', async () => {
-  const inline = await startGateway(['--workers', '0']);
-  const pooled = await startGateway(['--workers', '2']);
+  const inline = await startInProcess({ workers: 0 });
+  const pooled = await startInProcess({ workers: 2 });
   try {
     let checked = 0;
     for (const [, signature, stored] of transactions) {

@@ -9,7 +9,8 @@ import type { ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import { once } from 'node:events';
 import { InFlight } from '../src/http/concurrency.js';
-import { post, rpc, startGateway, type RunningGateway } from './support/gateway.js';
+import { post, rpc } from './support/gateway.js';
+import { startInProcess, type InProcessGateway } from './support/in-process-gateway.js';
 import { startRpcNode, type RpcNode } from './support/rpc-node.js';
 
 const MiB = 1024 * 1024;
@@ -17,7 +18,7 @@ const MiB = 1024 * 1024;
 const held: { res: ServerResponse; id: unknown }[] = [];
 let holding = true;
 let node: RpcNode;
-let gateway: RunningGateway;
+let gateway: InProcessGateway;
 
 before(async () => {
   node = await startRpcNode((call, res) => {
@@ -29,7 +30,7 @@ before(async () => {
     const filler = Array.from({ length: call.params[0] as number }, (_, i) => String.fromCharCode(97 + (i % 26))).join('');
     res.end(`{"jsonrpc":"2.0","result":"${filler}","id":${JSON.stringify(call.id)}}`);
   });
-  gateway = await startGateway(['--upstream', `${node.url}/`]);
+  gateway = await startInProcess({ upstreams: [`${node.url}/`] });
 });
 
 after(async () => {

@@ -5,7 +5,6 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -26,7 +25,8 @@ import {
   unpackAnchorIdlAccount,
   unpackProgramMetadataAccount,
 } from '../src/idl/onchain.js';
-import { cli, startGateway, tempDir, type RunningGateway } from './support/gateway.js';
+import { runCliAsync, tempDir } from './support/gateway.js';
+import { startInProcess, type InProcessGateway } from './support/in-process-gateway.js';
 
 const idlDir = join(projectRoot, 'idls');
 const rawIdl = (file: string): unknown => JSON.parse(readFileSync(join(idlDir, file), 'utf8'));
@@ -221,7 +221,7 @@ test('Program Metadata Url source: the URL is returned, never fetched', async ()
 // End to end: a ledger holding the accounts, a gateway serving it, and the CLI reading through it.
 
 const slot = 312_000_777;
-let gw: RunningGateway;
+let gw: InProcessGateway;
 let out: string;
 
 before(async () => {
@@ -255,19 +255,18 @@ before(async () => {
   // Lamports sent to the bare program's legacy address make a system account there, which is no IDL.
   put(await anchorIdlAddress(bareProgram), '11111111111111111111111111111111', new Uint8Array(0));
   store.close();
-  gw = await startGateway(['--ledger', ledger]);
+  gw = await startInProcess({ ledgerFile: ledger });
   out = tempDir();
   copyFileSync(join(idlDir, 'MANIFEST.tsv'), join(out, 'MANIFEST.tsv'));
 });
 after(() => gw?.stop());
 
-const fetchIdl = (program: string) =>
-  spawnSync(process.execPath, [cli, 'idl', 'fetch', program, '--from', `${gw.url}/${gw.key}`, '--out', out], { encoding: 'utf8' });
+const fetchIdl = (program: string) => runCliAsync(['idl', 'fetch', program, '--from', `${gw.url}/${gw.key}`, '--out', out]);
 const manifestLines = () => readFileSync(join(out, 'MANIFEST.tsv'), 'utf8').split('\n');
 const bundledLines = readFileSync(join(idlDir, 'MANIFEST.tsv'), 'utf8').split('\n');
 
 test('idl fetch: a legacy Anchor IDL account is saved as it was published and listed above the bundled versions', async () => {
-  const run = fetchIdl(legacyProgram);
+  const run = await fetchIdl(legacyProgram);
   assert.equal(run.status, 0, run.stderr);
   const file = `${legacyProgram}@onchain-${slot}.json`;
   assert.match(run.stdout, new RegExp(`legacy-anchor IDL account \\w+ at slot ${slot}`));
@@ -305,7 +304,7 @@ test('idl fetch: a legacy Anchor IDL account is saved as it was published and li
   assert.ok(!lines[at].includes(gw.key), 'the URL path (the key) is not recorded');
 
   // Fetched again at the same slot: the row is replaced, nothing else moves.
-  const again = fetchIdl(legacyProgram);
+  const again = await fetchIdl(legacyProgram);
   assert.equal(again.status, 0, again.stderr);
   assert.match(again.stdout, /MANIFEST.tsv row updated/);
   assert.deepEqual(manifestLines(), lines);
@@ -313,7 +312,7 @@ test('idl fetch: a legacy Anchor IDL account is saved as it was published and li
 
 test('idl fetch: a Program Metadata account (Direct, Utf8, Zlib, Json) with an Anchor 0.30 IDL', async () => {
   const before = manifestLines();
-  const run = fetchIdl(metadataProgram);
+  const run = await fetchIdl(metadataProgram);
   assert.equal(run.status, 0, run.stderr);
   const file = `${metadataProgram}@onchain-${slot}.json`;
   const saved = JSON.parse(readFileSync(join(out, file), 'utf8'));
@@ -342,9 +341,9 @@ test('idl fetch: a Program Metadata account (Direct, Utf8, Zlib, Json) with an A
   );
 });
 
-test('idl fetch: an External source is read from the second account; a program new to the manifest is appended', () => {
+test('idl fetch: an External source is read from the second account; a program new to the manifest is appended', async () => {
   const before = manifestLines();
-  const run = fetchIdl(externalProgram);
+  const run = await fetchIdl(externalProgram);
   assert.equal(run.status, 0, run.stderr);
   const file = `${externalProgram}@onchain-${slot}.json`;
   assert.deepEqual(JSON.parse(readFileSync(join(out, file), 'utf8')), addresslessIdl);
@@ -365,9 +364,9 @@ test('the registry reads what was fetched: the on-chain version is current from 
   for (const program of [metadataProgram, externalProgram]) assert.equal(registry.get(program)?.description.address, program);
 });
 
-test('idl fetch refuses: no IDL account, an IDL kept at a URL, JSON that is no IDL', () => {
+test('idl fetch refuses: no IDL account, an IDL kept at a URL, JSON that is no IDL', async () => {
   const before = manifestLines();
-  const bare = fetchIdl(bareProgram);
+  const bare = await fetchIdl(bareProgram);
   assert.equal(bare.status, 1);
   assert.match(
     bare.stderr,
@@ -376,16 +375,16 @@ test('idl fetch refuses: no IDL account, an IDL kept at a URL, JSON that is no I
     ),
   );
 
-  const url = fetchIdl(urlProgram);
+  const url = await fetchIdl(urlProgram);
   assert.equal(url.status, 1);
   assert.match(url.stderr, /is hosted at https:\/\/example\.com\/x\.json\?v=\\u001b\[31m .*URLs are not fetched/);
   assert.ok(!url.stderr.includes('\x1b'), 'escape sequences from chain are not sent to the terminal');
 
-  const notIdl = fetchIdl(notIdlProgram);
+  const notIdl = await fetchIdl(notIdlProgram);
   assert.equal(notIdl.status, 1);
   assert.match(notIdl.stderr, /the JSON in program-metadata account \w+ does not read as an IDL: not an IDL/);
 
-  const badId = fetchIdl('not-a-key');
+  const badId = await fetchIdl('not-a-key');
   assert.equal(badId.status, 1);
   assert.match(badId.stderr, /not a base58 program id/);
   assert.deepEqual(manifestLines(), before);

@@ -1,12 +1,13 @@
 /** The JSON-RPC envelope and HTTP edges, table-driven against one running ledger-mode gateway. */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { post, rpc, startGateway, type RunningGateway } from './support/gateway.js';
+import { post, rpc } from './support/gateway.js';
+import { startInProcess, type InProcessGateway } from './support/in-process-gateway.js';
 
-let gw: RunningGateway;
+let gw: InProcessGateway;
 let endpoint: string;
 before(async () => {
-  gw = await startGateway();
+  gw = await startInProcess();
   endpoint = `${gw.url}/${gw.key}`;
 });
 after(() => gw.stop());

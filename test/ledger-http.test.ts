@@ -9,11 +9,12 @@ import { join } from 'node:path';
 import { parseJson, LosslessNumber } from '../src/json/lossless.js';
 import { corpusAccountsDir, corpusTransactionsDir } from '../src/paths.js';
 import { asTheNodeSpellsIt } from '../src/ledger/import-corpus.js';
-import { post, rpc, runCli, startGateway, tempDir, type RunningGateway } from './support/gateway.js';
+import { post, rpc, runCli, runCliAsync, tempDir } from './support/gateway.js';
+import { startInProcess, type InProcessGateway } from './support/in-process-gateway.js';
 
-let gw: RunningGateway;
+let gw: InProcessGateway;
 before(async () => {
-  gw = await startGateway();
+  gw = await startInProcess();
 });
 after(() => gw.stop());
 
@@ -126,7 +127,7 @@ test('ledger import fills a new ledger from a node, which then serves the same a
   const [file, signature] = transactionFiles.find((m) => m[2] === 'base64')!;
   const account = accountFiles[0].replace('.json', '');
   const ledgerFile = join(tempDir(), 'imported.sqlite');
-  const output = runCli([
+  const run = await runCliAsync([
     'ledger',
     'import',
     '--from',
@@ -138,11 +139,12 @@ test('ledger import fills a new ledger from a node, which then serves the same a
     '--ledger',
     ledgerFile,
   ]);
-  assert.match(output, /stored/);
+  assert.equal(run.status, 0, run.stderr);
+  assert.match(run.stdout, /stored/);
   const stats = JSON.parse(runCli(['ledger', 'stats', '--ledger', ledgerFile]));
   assert.equal(stats.transactions, 1, file);
   assert.equal(stats.accounts, 1);
-  const copy = await startGateway(['--ledger', ledgerFile]);
+  const copy = await startInProcess({ ledgerFile });
   try {
     for (const body of [
       rpc('getTransaction', [signature, { encoding: 'base64', maxSupportedTransactionVersion: 0 }]),

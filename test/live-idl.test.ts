@@ -16,8 +16,10 @@ import { projectRoot } from '../src/paths.js';
 import { decodeBase58, encodeBase58 } from '../src/codec/base58.js';
 import { loadBundledRegistry } from '../src/decode/registry.js';
 import { ANCHOR_IDL_DISCRIMINATOR, PROGRAM_METADATA_PROGRAM_ID, anchorIdlAddress, programMetadataAddress } from '../src/idl/onchain.js';
+import type { GatewayOptions } from '../src/gateway.js';
 import { ChainStandIn } from './support/chain-stand-in.js';
-import { answerText, rpc, startGateway, tempDir, type RunningGateway } from './support/gateway.js';
+import { answerText, rpc, startGateway, tempDir, type RunningGateway, type TestGateway } from './support/gateway.js';
+import { startInProcess, type InProcessGateway } from './support/in-process-gateway.js';
 
 const glam = 'gConFzxKL9USmwTdJoeQJvfKmqhJ2CyUaXTyQ8v9TGX';
 const glamIdl = JSON.parse(readFileSync(join(projectRoot, 'test', 'fixtures', 'onchain', `${glam}.json`), 'utf8')) as Idl;
@@ -138,14 +140,14 @@ async function node(layout: 'program-metadata' | 'legacy-anchor'): Promise<Chain
 
 const getTransaction = rpc('getTransaction', [signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }]);
 
-async function instructionsOf(gw: RunningGateway): Promise<Record<string, unknown>[]> {
+async function instructionsOf(gw: TestGateway): Promise<Record<string, unknown>[]> {
   const answer = JSON.parse(await answerText(gw, getTransaction, '?explorerkit=true')) as {
     result: { transaction: { message: { instructions: Record<string, unknown>[] } } };
   };
   return answer.result.transaction.message.instructions;
 }
 
-async function metric(gw: RunningGateway, result: string): Promise<number> {
+async function metric(gw: TestGateway, result: string): Promise<number> {
   const text = await (await fetch(`${gw.url}/metrics`)).text();
   return Number(new RegExp(`^enhanced_rpc_onchain_idl_total\\{result="${result}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
 }
@@ -158,16 +160,24 @@ const expectedGlam = {
 };
 
 const chains: ChainStandIn[] = [];
-const gateways: RunningGateway[] = [];
+const gateways: TestGateway[] = [];
 after(async () => {
   for (const gw of gateways) await gw.stop();
   for (const chain of chains) await chain.stop();
 });
 
-async function gateway(chain: ChainStandIn, args: string[]): Promise<RunningGateway> {
-  const gw = await startGateway(['--upstream', chain.url, ...args]);
+function kept<T extends TestGateway>(gw: T): T {
   gateways.push(gw);
   return gw;
+}
+
+async function gateway(chain: ChainStandIn, options: GatewayOptions): Promise<InProcessGateway> {
+  return kept(await startInProcess({ upstreams: [chain.url], ...options }));
+}
+
+/** A process of its own, for a test that reads the log: there is one per process, and this one is the gateway's alone. */
+async function loggingGateway(chain: ChainStandIn, args: string[]): Promise<RunningGateway> {
+  return kept(await startGateway(['--upstream', chain.url, ...args]));
 }
 
 for (const workers of ['0', '1']) {
@@ -175,7 +185,14 @@ for (const workers of ['0', '1']) {
     const chain = await node('program-metadata');
     chains.push(chain);
     // No response cache: every round is enhanced again, so the later rounds show the IDL cache at work.
-    const gw = await gateway(chain, ['--workers', workers, '--response-cache', '0', '--onchain-idl-cache', join(tempDir(), 'idls.sqlite')]);
+    const gw = await loggingGateway(chain, [
+      '--workers',
+      workers,
+      '--response-cache',
+      '0',
+      '--onchain-idl-cache',
+      join(tempDir(), 'idls.sqlite'),
+    ]);
     expectedGlam.parsed.info.globalConfig = globalConfig;
     for (let round = 0; round < 3; round++) {
       const [budget, decoded, bareEntry, bombEntry, impostorEntry] = await instructionsOf(gw);
@@ -198,13 +215,13 @@ test('legacy Anchor IDL account: decoded, kept in the cache file, and a restart 
   const chain = await node('legacy-anchor');
   chains.push(chain);
   const cache = join(tempDir(), 'idls.sqlite');
-  const first = await gateway(chain, ['--workers', '1', '--onchain-idl-cache', cache]);
+  const first = await gateway(chain, { workers: 1, onchainIdlCacheFile: cache });
   assert.deepEqual((await instructionsOf(first))[1], expectedGlam);
   await first.stop();
   const asked = [...chain.asked.values()].reduce((a, b) => a + b, 0);
   assert.ok(asked >= 4);
 
-  const second = await gateway(chain, ['--workers', '1', '--onchain-idl-cache', cache]);
+  const second = await gateway(chain, { workers: 1, onchainIdlCacheFile: cache });
   assert.deepEqual((await instructionsOf(second))[1], expectedGlam);
   assert.equal(
     [...chain.asked.values()].reduce((a, b) => a + b, 0),
@@ -218,14 +235,7 @@ test('wait budget: a slow node leaves the first answer undecoded within the budg
   const chain = await node('program-metadata');
   chains.push(chain);
   chain.accountDelayMs = 1500;
-  const gw = await gateway(chain, [
-    '--workers',
-    '0',
-    '--onchain-idl-wait-ms',
-    '100',
-    '--onchain-idl-cache',
-    join(tempDir(), 'idls.sqlite'),
-  ]);
+  const gw = await gateway(chain, { workers: 0, onchainIdlWaitMs: 100, onchainIdlCacheFile: join(tempDir(), 'idls.sqlite') });
   const started = performance.now();
   const [, undecoded] = await instructionsOf(gw);
   assert.ok(performance.now() - started < 1000, 'the answer did not wait for the fetch');
@@ -239,7 +249,7 @@ test('wait budget: a slow node leaves the first answer undecoded within the budg
 test('--onchain-idl off: the node is asked for no account, and the answer is the standard one', async () => {
   const chain = await node('program-metadata');
   chains.push(chain);
-  const gw = await gateway(chain, ['--workers', '0', '--onchain-idl', 'off']);
+  const gw = await gateway(chain, { workers: 0, onchainIdl: false });
   const [, entry] = await instructionsOf(gw);
   assert.equal(entry.parsed, undefined);
   assert.equal(chain.asked.size, 0);

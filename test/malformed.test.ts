@@ -1,16 +1,17 @@
 /**
- * Hostile and malformed requests, table-driven: each gets the right JSON-RPC error and the process
+ * Hostile and malformed requests, table-driven: each gets the right JSON-RPC error and the gateway
  * stays up and keeps answering (checked after every row and after a slow client).
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { once } from 'node:events';
-import { post, rpc, startGateway, type RunningGateway } from './support/gateway.js';
+import { post, rpc } from './support/gateway.js';
+import { startInProcess, type InProcessGateway } from './support/in-process-gateway.js';
 
-let gw: RunningGateway;
+let gw: InProcessGateway;
 before(async () => {
-  gw = await startGateway();
+  gw = await startInProcess();
 });
 after(() => gw.stop());
 

@@ -4,11 +4,12 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { post, startGateway, type RunningGateway } from './support/gateway.js';
+import { post } from './support/gateway.js';
+import { startInProcess, type InProcessGateway } from './support/in-process-gateway.js';
 
-let gateway: RunningGateway;
+let gateway: InProcessGateway;
 before(async () => {
-  gateway = await startGateway();
+  gateway = await startInProcess();
 });
 after(() => gateway.stop());
 

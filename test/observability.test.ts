@@ -12,7 +12,9 @@ import { loadBundledRegistry } from '../src/decode/registry.js';
 import { instructionEntriesOf, readableResult } from '../src/enhance/transaction-shape.js';
 import { decodeBase58, encodeBase58 } from '../src/codec/base58.js';
 import { corpusTransactionsDir } from '../src/paths.js';
-import { post, rpc, startGateway, tempDir, type RunningGateway } from './support/gateway.js';
+import type { GatewayOptions } from '../src/gateway.js';
+import { post, rpc, startGateway, tempDir, type RunningGateway, type TestGateway } from './support/gateway.js';
+import { startInProcess, type InProcessGateway } from './support/in-process-gateway.js';
 
 const registry = loadBundledRegistry();
 const swapSignature = '33LHUzKfhBvU68kYib22oFx2XdQKQZ2sfvTmmdCFEr6YidyP8S3WwAurjz6Suewvr2WUByV79K3stNCZDe7wq3De';
@@ -38,19 +40,27 @@ function withUnknownRouterInstructions(): string {
   return text;
 }
 
-const running: RunningGateway[] = [];
+const running: TestGateway[] = [];
 after(() => Promise.all(running.map((g) => g.stop())));
 
-async function gateway(args: string[] = []): Promise<RunningGateway> {
-  const gw = await startGateway(args);
+function kept<T extends TestGateway>(gw: T): T {
   running.push(gw);
   return gw;
+}
+
+async function gateway(options: GatewayOptions = {}): Promise<InProcessGateway> {
+  return kept(await startInProcess(options));
+}
+
+/** A process of its own, for a test that reads the log: there is one per process, and this one is the gateway's alone. */
+async function loggingGateway(args: string[]): Promise<RunningGateway> {
+  return kept(await startGateway(args));
 }
 
 type Samples = Map<string, number>;
 
 /** `name{a="x",b="y"} value` lines keyed by name and labels sorted by name, as written. */
-async function scrape(gw: RunningGateway): Promise<Samples> {
+async function scrape(gw: TestGateway): Promise<Samples> {
   const response = await fetch(`${gw.url}/metrics`);
   assert.equal(response.status, 200);
   assert.match(response.headers.get('content-type') ?? '', /^text\/plain; version=0\.0\.4/);
@@ -89,9 +99,9 @@ function undecodedIn(answerText: string): Record<string, number> {
   return counts;
 }
 
-for (const workers of ['0', '1']) {
+for (const workers of [0, 1]) {
   test(`/metrics counts calls per method and flag set, refusals and the pool (workers ${workers})`, async () => {
-    const gw = await gateway(['--workers', workers]);
+    const gw = await gateway({ workers });
     const rpcUrl = `${gw.url}/${gw.key}`;
     const before = await scrape(gw);
     assert.equal(sample(before, 'enhanced_rpc_calls_total', { method: 'getSlot', flags: 'none', outcome: 'ok' }), 0);
@@ -125,7 +135,7 @@ for (const workers of ['0', '1']) {
     assert.equal(sample(after, 'enhanced_rpc_http_responses_total', { status: '401' }), 1);
     assert.deepEqual(undecodedIn(enhanced.text), {}, 'the corpus transaction decodes whole');
     assert.ok(![...after.keys()].some((k) => k.startsWith('enhanced_rpc_decode_failures_total{')), 'so no failure is counted');
-    assert.equal(sample(after, 'enhanced_rpc_pool_threads'), Number(workers));
+    assert.equal(sample(after, 'enhanced_rpc_pool_threads'), workers);
     assert.ok(sample(after, 'enhanced_rpc_process_resident_memory_bytes') > 0);
     assert.ok(sample(after, 'enhanced_rpc_response_cache_bytes') > 0, 'finalized answers were kept');
   });
@@ -144,7 +154,7 @@ for (const workers of ['0', '1']) {
     await once(node, 'listening');
     t.after(() => node.close());
     const upstream = `http://127.0.0.1:${(node.address() as { port: number }).port}`;
-    const gw = await gateway(['--workers', workers, '--upstream', upstream, '--ledger', join(tempDir(), 'cache.sqlite')]);
+    const gw = await gateway({ workers, upstreams: [upstream], ledgerFile: join(tempDir(), 'cache.sqlite') });
     const enhanced = await post(
       `${gw.url}/${gw.key}?explorerkit=true`,
       rpc('getTransaction', [okxSignature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }]),
@@ -163,7 +173,7 @@ test("/health stays the node's plain text; /health/detail reports each upstream 
   const node = await gateway();
   const upstreamSecret = node.key;
   const dead = `http://127.0.0.1:1/${'s3cret'.repeat(4)}`;
-  const gw = await gateway([
+  const gw = await loggingGateway([
     '--upstream',
     `${node.url}/${upstreamSecret}`,
     '--upstream',
@@ -196,7 +206,7 @@ test("/health stays the node's plain text; /health/detail reports each upstream 
 });
 
 test('the log is one JSON object per line, and keys never appear in it', async () => {
-  const gw = await gateway();
+  const gw = await loggingGateway([]);
   await post(`${gw.url}/${gw.key}`, rpc('getSlot'));
   await post(`${gw.url}/wrong-key-${gw.key.slice(0, 8)}`, rpc('getSlot'));
   await post(`${gw.url}/`, rpc('getSlot'), { 'x-api-key': gw.key });

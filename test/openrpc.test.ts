@@ -14,7 +14,8 @@ import { openRpcDocumentPath } from '../src/rpc/openrpc.js';
 import { flagNames } from '../src/rpc/flags.js';
 import { accountEncodings, transactionEncodings } from '../src/rpc/schemas.js';
 import { parseJson } from '../src/json/lossless.js';
-import { post, rpc, startGateway, type RunningGateway } from './support/gateway.js';
+import { post, rpc } from './support/gateway.js';
+import { startInProcess, type InProcessGateway } from './support/in-process-gateway.js';
 
 const require = createRequire(import.meta.url);
 const draft07 = require('ajv/dist/refs/json-schema-draft-07.json');
@@ -25,9 +26,9 @@ const doc = JSON.parse(documentText);
 /** The document with u64 values kept exact, to hold examples to the gateway's exact answers. */
 const exactDoc = parseJson(documentText) as typeof doc;
 
-let gw: RunningGateway;
+let gw: InProcessGateway;
 before(async () => {
-  gw = await startGateway();
+  gw = await startInProcess();
 });
 after(() => gw.stop());
 
@@ -109,7 +110,7 @@ test('rpc.discover answers docs/openrpc.json as written, alone and in a batch', 
 test('rpc.discover is a call like any other: it needs a key and is counted against the plan', async () => {
   const unauthenticated = await post(gw.url, rpc('rpc.discover'));
   assert.equal(unauthenticated.status, 401);
-  const free = await startGateway([], 'free');
+  const free = await startInProcess({}, 'free');
   try {
     // The free plan's burst is 20 requests: a batch of 21 cannot fit, whatever it asks for.
     const fits = await post(

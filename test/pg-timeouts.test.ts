@@ -9,7 +9,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { generateApiKey } from '../src/auth/api-key.js';
 import { openPgKeyStore, pgDefaults, type PgKeyStoreOptions } from '../src/auth/pg-key-store.js';
-import { post, rpc, runCli, startGateway } from './support/gateway.js';
+import { post, rpc, runCli } from './support/gateway.js';
+import { startInProcess } from './support/in-process-gateway.js';
 import { TcpProxy } from './support/tcp-proxy.js';
 
 const server = 'postgres://root@127.0.0.1:5432';
@@ -132,7 +133,7 @@ test('over HTTP: a hung key store answers 503 with -32503 within the timeouts, a
     .split('\n');
   const key = lines[lines.length - 1];
   const p = await proxy(t);
-  const gw = await startGateway(['--postgres', `postgres://root@127.0.0.1:${p.port}/${database}`]);
+  const gw = await startInProcess({ postgresUrl: `postgres://root@127.0.0.1:${p.port}/${database}` });
   t.after(() => gw.stop());
   assert.equal((await post(`${gw.url}/${key}`, rpc('getHealth'))).status, 200);
 

@@ -10,7 +10,8 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { tokenTable } from '../src/actions/token-table.js';
 import { projectRoot } from '../src/paths.js';
 import { nodeParsedInstructionPrograms } from '../src/enhance/native-programs.js';
-import { answerText, post, rpc, startGateway, tempDir, type RunningGateway } from './support/gateway.js';
+import { answerText, post, rpc, tempDir } from './support/gateway.js';
+import { startInProcess, type InProcessGateway } from './support/in-process-gateway.js';
 
 /** Corpus items: a Jupiter route through Raydium, a Jupiter route that failed on slippage, a Whirlpool pool. */
 const swap = '2NPwsoX7NyfarDBhGDrewJKdNccVS1X9dX2uWCtTMRamXhzXk8PHnGL25yneF5rmR7LPSXH8gKciSgPAe9nP7VU4';
@@ -23,14 +24,14 @@ const absentAccount = '11111111111111111111111111111112';
 
 const artifacts = join(projectRoot, 'dist', 'test-artifacts');
 
-let gw: RunningGateway;
+let gw: InProcessGateway;
 let browser: BrowserContext;
 let page: Page;
 const requested: string[] = [];
 const pageErrors: string[] = [];
 
 before(async () => {
-  gw = await startGateway();
+  gw = await startInProcess();
   browser = await chromium.launchPersistentContext(tempDir(), {
     executablePath: '/usr/bin/chromium',
     args: [

@@ -6,13 +6,14 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { post, rpc, runCli, startGateway, type RunningGateway } from './support/gateway.js';
+import { post, rpc, runCli } from './support/gateway.js';
+import { startInProcess, type InProcessGateway } from './support/in-process-gateway.js';
 
 const server = 'postgres://root@127.0.0.1:5432';
 const database = `erpc_test_${process.pid}_${randomBytes(4).toString('hex')}`;
 const url = `${server}/${database}`;
-let first: RunningGateway;
-let second: RunningGateway;
+let first: InProcessGateway;
+let second: InProcessGateway;
 let key: string;
 
 async function admin(sql: string) {
@@ -29,8 +30,8 @@ before(async () => {
   await admin(`CREATE DATABASE ${database}`);
   const lines = runCli(['keys', 'create', '--plan', 'developer', '--postgres', url]).trim().split('\n');
   key = lines[lines.length - 1];
-  first = await startGateway(['--postgres', url]);
-  second = await startGateway(['--postgres', url], 'unlimited', first);
+  first = await startInProcess({ postgresUrl: url });
+  second = await startInProcess({ postgresUrl: url }, 'unlimited', first);
 });
 
 after(async () => {
@@ -38,7 +39,7 @@ after(async () => {
   await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
 });
 
-const statusOn = async (gw: RunningGateway) => (await post(`${gw.url}/${key}`, rpc('getHealth'))).status;
+const statusOn = async (gw: InProcessGateway) => (await post(`${gw.url}/${key}`, rpc('getHealth'))).status;
 
 test('a key kept in PostgreSQL works on every instance, and a revocation reaches all of them', async () => {
   assert.equal(await statusOn(first), 200);

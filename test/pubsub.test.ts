@@ -1,5 +1,5 @@
 /**
- * PubSub over WebSocket against a real gateway process in front of a stand-in node that speaks
+ * PubSub over WebSocket against a real gateway in front of a stand-in node that speaks
  * PubSub: web3.js's Connection (which derives ws://host:port+1 from the HTTP URL) and kit's
  * createSolanaRpcSubscriptions, unchanged; refusals before the upgrade; shared upstream
  * subscriptions; reconnects; a client that does not read; the embedded ledger's two streams.
@@ -12,7 +12,8 @@ import WebSocket from 'ws';
 import { Connection, PublicKey } from '@solana/web3.js';
 import { address, createSolanaRpcSubscriptions } from '@solana/kit';
 import { corpusAccountsDir } from '../src/paths.js';
-import { post, rpc, runCli, startGateway, createKey, type RunningGateway } from './support/gateway.js';
+import { post, rpc, runCli, startGateway, type RunningGateway } from './support/gateway.js';
+import { startInProcess, type InProcessGateway } from './support/in-process-gateway.js';
 import { pubsubUrlOf } from '../src/pubsub/upstream-link.js';
 import { freePortPair, PubSubStandIn } from './support/pubsub-stand-in.js';
 
@@ -90,13 +91,13 @@ function upgradeStatus(url: string, headers: Record<string, string> = {}): Promi
 
 describe('PubSub in front of a node', () => {
   let node: PubSubStandIn;
-  let gw: RunningGateway;
+  let gw: InProcessGateway;
   let ws: string;
   before(async () => {
     node = await new PubSubStandIn().start();
     node.accounts.set(poolAddress, poolAccountText);
     const port = await freePortPair();
-    gw = await startGateway(['--port', String(port), '--upstream', node.rpcUrl, '--ws-upstream-grace', '1500', '--workers', '0']);
+    gw = await startInProcess({ port, upstreams: [node.rpcUrl], wsUpstreamGraceMs: 1500, workers: 0 });
     ws = `ws://127.0.0.1:${port + 1}/${gw.key}`;
   });
   after(async () => {
@@ -112,7 +113,7 @@ describe('PubSub in front of a node', () => {
     assert.equal((await upgradeStatus(`ws://127.0.0.1:${gw.port}/${gw.key}?explorerkit=maybe`)).status, 400);
     // The key by header, on the gateway's own port.
     assert.equal((await upgradeStatus(`ws://127.0.0.1:${gw.port}/`, { 'x-api-key': gw.key })).status, 101);
-    const free = createKey(gw.db, 'free');
+    const free = await gw.createKey('free');
     const forbidden = await upgradeStatus(`ws://127.0.0.1:${gw.port}/${free}?explorerkit=true`);
     assert.equal(forbidden.status, 403);
     assert.equal((await upgradeStatus(`ws://127.0.0.1:${gw.port}/${free}`)).status, 101);
@@ -305,6 +306,7 @@ describe('PubSub in front of a node', () => {
   });
 });
 
+// A process of its own: what `serve` prints and how it exits are among what is checked.
 describe('PubSub from the embedded ledger', () => {
   let gw: RunningGateway;
   before(async () => {
@@ -342,10 +344,10 @@ describe('PubSub from the embedded ledger', () => {
 });
 
 describe('PubSub bounds', () => {
-  let gw: RunningGateway;
+  let gw: InProcessGateway;
   let url: (key: string) => string;
   before(async () => {
-    gw = await startGateway(['--ws-port', '0', '--ws-max-connections', '3']);
+    gw = await startInProcess({ wsPort: 0, wsMaxConnections: 3 });
     runCli([
       'plans',
       'set',
@@ -377,7 +379,7 @@ describe('PubSub bounds', () => {
 
   test('revocation on an open socket, per-key subscriptions, the rate per message, the connection cap and the message size', async () => {
     // A key revoked while its socket is open: the next call is refused and the socket closed.
-    const doomed = createKey(gw.db, 'capped');
+    const doomed = await gw.createKey('capped');
     const d = await Client.open(url(doomed));
     runCli(['keys', 'revoke', doomed, '--db', gw.db]);
     await new Promise((r) => setTimeout(r, 2100)); // the key lookup cache
@@ -387,7 +389,7 @@ describe('PubSub bounds', () => {
     assert.equal(d.closed!.code, 1008);
     assert.match(d.closed!.reason, /revoked/);
 
-    const trickle = createKey(gw.db, 'trickle');
+    const trickle = await gw.createKey('trickle');
     const t = await Client.open(url(trickle));
     assert.equal(typeof (await t.call('slotSubscribe')).result, 'number');
     const limited = (await t.call('slotSubscribe')).error;
@@ -396,7 +398,7 @@ describe('PubSub bounds', () => {
     const again = await upgradeStatus(url(trickle));
     assert.equal(again.status, 429);
 
-    const capped = createKey(gw.db, 'capped');
+    const capped = await gw.createKey('capped');
     const a = await Client.open(url(capped));
     const b = await Client.open(url(capped));
     const first = (await a.call('slotSubscribe')).result;

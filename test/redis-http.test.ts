@@ -6,14 +6,15 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { post, rpc, startGateway, tempDir, type RunningGateway } from './support/gateway.js';
+import { post, rpc, tempDir } from './support/gateway.js';
+import { startInProcess, type InProcessGateway } from './support/in-process-gateway.js';
 
 const redis = 'redis://127.0.0.1:6379';
-let first: RunningGateway;
-let second: RunningGateway;
+let first: InProcessGateway;
+let second: InProcessGateway;
 before(async () => {
-  first = await startGateway(['--redis', redis], 'free');
-  second = await startGateway(['--redis', redis], 'free', first);
+  first = await startInProcess({ redisUrl: redis }, 'free');
+  second = await startInProcess({ redisUrl: redis }, 'free', first);
 });
 after(() => Promise.all([first.stop(), second.stop()]));
 
@@ -31,14 +32,14 @@ test('one key spends one budget across instances', async () => {
 });
 
 test('a gateway told to share limits through Redis does not start without it', async () => {
-  const broken = await startGateway(['--redis', 'redis://127.0.0.1:1'], 'free').catch((error: Error) => error);
+  const broken = await startInProcess({ redisUrl: 'redis://127.0.0.1:1' }, 'free').catch((error: Error) => error);
   assert.ok(broken instanceof Error, 'starting fails rather than serving unmetered');
 });
 
 test('a finalized answer rendered by one instance is served by another from Redis', async () => {
-  const node = await startGateway();
-  const ledgerless = () => ['--redis', redis, '--ledger', join(tempDir(), 'cache.sqlite')];
-  const renderer = await startGateway(['--upstream', `${node.url}/${node.key}`, ...ledgerless()]);
+  const node = await startInProcess();
+  const ledgerless = () => ({ upstreams: [`${node.url}/${node.key}`], redisUrl: redis, ledgerFile: join(tempDir(), 'cache.sqlite') });
+  const renderer = await startInProcess(ledgerless());
   const signature = '2ysB2hp7qQYX67VUrZH6uMhPBk6Vrxo5QeBiup122XpX47RcZcgY9uAHvN2TJaAi9efBYGE9VsMzFyxo98k4qL15';
   const call = (id: number) => rpc('getTransaction', [signature, { encoding: 'json', maxSupportedTransactionVersion: 0 }], id);
   const rendered = await post(`${renderer.url}/${renderer.key}?actionskit=true`, call(1));
@@ -47,7 +48,7 @@ test('a finalized answer rendered by one instance is served by another from Redi
   await Promise.all([node.stop(), renderer.stop()]);
 
   // Its only upstream is gone and its ledger is empty: Redis is the one place the answer can come from.
-  const reader = await startGateway(['--upstream', `${node.url}/${node.key}`, ...ledgerless()]);
+  const reader = await startInProcess(ledgerless());
   try {
     const served = await post(`${reader.url}/${reader.key}?actionskit=true`, call(7));
     assert.equal(served.status, 200);

@@ -9,7 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { createGateway } from '../src/gateway.js';
-import { cli, startGateway, tempDir } from './support/gateway.js';
+import { cli, tempDir } from './support/gateway.js';
+import { startInProcess } from './support/in-process-gateway.js';
 
 /** This process's open descriptors on `file` (SQLite keeps the database and its WAL files open). */
 function openDescriptors(file: string): number {
@@ -23,7 +24,7 @@ function openDescriptors(file: string): number {
 }
 
 test('serve on a port another gateway holds exits at once, saying so', async () => {
-  const running = await startGateway();
+  const running = await startInProcess();
   try {
     const second = spawnSync(process.execPath, [cli, 'serve', '--port', String(running.port), '--db', join(tempDir(), 'k.sqlite')], {
       encoding: 'utf8',

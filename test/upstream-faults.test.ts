@@ -1,5 +1,5 @@
 /**
- * Upstream fault matrix at the gateway level: real gateway processes in front of deliberately
+ * Upstream fault matrix at the gateway level: real gateways in front of deliberately
  * misbehaving node:http upstreams. For every fault the gateway must answer a clear JSON-RPC error
  * (the code, message and HTTP status README.md documents), never hang, retry only what is safe to
  * repeat, fail over to a healthy second upstream (the answer must come from it), and leave no
@@ -14,7 +14,8 @@ import net from 'node:net';
 import { once } from 'node:events';
 import { readdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startGateway, type RunningGateway } from './support/gateway.js';
+import { startGateway, type RunningGateway, type TestGateway } from './support/gateway.js';
+import { startInProcess } from './support/in-process-gateway.js';
 
 /** The gateway's default connections per upstream. */
 const POOL_CONNECTIONS = 32;
@@ -158,7 +159,7 @@ interface Reply {
  * One request on a connection of its own (closed after the answer), so the gateway holds no
  * client sockets once the answer is in; fails the test instead of hanging.
  */
-function ask(gw: RunningGateway, method: string, id: number | string, params: unknown[] = []): Promise<Reply> {
+function ask(gw: TestGateway, method: string, id: number | string, params: unknown[] = []): Promise<Reply> {
   const payload = JSON.stringify({ jsonrpc: '2.0', id, method, params });
   return new Promise((resolve, reject) => {
     const req = request(
@@ -182,9 +183,9 @@ function ask(gw: RunningGateway, method: string, id: number | string, params: un
   });
 }
 
-const read = (gw: RunningGateway, id: number | string) => ask(gw, 'getSlot', id);
+const read = (gw: TestGateway, id: number | string) => ask(gw, 'getSlot', id);
 /** Must never be repeated once a node may have received it. */
-const sendTx = (gw: RunningGateway, id: number | string) => ask(gw, 'sendTransaction', id, ['AQ==', { encoding: 'base64' }]);
+const sendTx = (gw: TestGateway, id: number | string) => ask(gw, 'sendTransaction', id, ['AQ==', { encoding: 'base64' }]);
 
 async function until(condition: () => boolean, what: () => string): Promise<void> {
   for (let i = 0; i < 1_000 && !condition(); i++) await sleep(10);
@@ -202,9 +203,10 @@ async function settled(...fakes: Fake[]): Promise<void> {
   }
 }
 
-let single: RunningGateway; // --upstream A
-let pair: RunningGateway; // --upstream A2 --upstream B
-let fdGateway: RunningGateway; // --upstream F, for the file descriptor count
+let single: TestGateway; // upstream A
+let pair: TestGateway; // upstreams A2 and B
+/** Upstream F, in a process of its own: its descriptors are counted, without the fakes' and the test's. */
+let fdGateway: RunningGateway;
 let a: Fake;
 let a2: Fake;
 let b: Fake;
@@ -212,11 +214,10 @@ let f: Fake;
 
 before(async () => {
   [a, a2, b, f] = await Promise.all([fakeUpstream('A'), fakeUpstream('A2'), fakeUpstream('B'), fakeUpstream('F')]);
-  const timeout = ['--upstream-timeout', String(TIMEOUT_MS)];
   [single, pair, fdGateway] = await Promise.all([
-    startGateway(['--upstream', a.url, ...timeout]),
-    startGateway(['--upstream', a2.url, '--upstream', b.url, ...timeout]),
-    startGateway(['--upstream', f.url, ...timeout]),
+    startInProcess({ upstreams: [a.url], upstreamTimeoutMs: TIMEOUT_MS }),
+    startInProcess({ upstreams: [a2.url, b.url], upstreamTimeoutMs: TIMEOUT_MS }),
+    startGateway(['--upstream', f.url, '--upstream-timeout', String(TIMEOUT_MS)]),
   ]);
 });
 
@@ -387,8 +388,8 @@ test('an upstream that refuses connections: a quick clear error alone, the other
   refused.close();
   await once(refused, 'close');
   const [alone, withB] = await Promise.all([
-    startGateway(['--upstream', `http://127.0.0.1:${port}/`, '--upstream-timeout', String(TIMEOUT_MS)]),
-    startGateway(['--upstream', `http://127.0.0.1:${port}/`, '--upstream', b.url, '--upstream-timeout', String(TIMEOUT_MS)]),
+    startInProcess({ upstreams: [`http://127.0.0.1:${port}/`], upstreamTimeoutMs: TIMEOUT_MS }),
+    startInProcess({ upstreams: [`http://127.0.0.1:${port}/`, b.url], upstreamTimeoutMs: TIMEOUT_MS }),
   ]);
   try {
     const reply = await read(alone, 'x');

@@ -6,10 +6,11 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { post, rpc, startGateway, tempDir, type RunningGateway } from './support/gateway.js';
+import { post, rpc, tempDir } from './support/gateway.js';
+import { startInProcess, type InProcessGateway } from './support/in-process-gateway.js';
 
-let node: RunningGateway; // plays the standard node
-let gateway: RunningGateway; // the gateway under test, in front of `node`
+let node: InProcessGateway; // plays the standard node
+let gateway: InProcessGateway; // the gateway under test, in front of `node`
 
 const account = '6A5NHCj1yF6urc9wZNe6Bcjj4LVszQNj5DwAWG97yzMu';
 const signature = '33LHUzKfhBvU68kYib22oFx2XdQKQZ2sfvTmmdCFEr6YidyP8S3WwAurjz6Suewvr2WUByV79K3stNCZDe7wq3De';
@@ -17,15 +18,15 @@ const signature = '33LHUzKfhBvU68kYib22oFx2XdQKQZ2sfvTmmdCFEr6YidyP8S3WwAurjz6Su
 const wireSignature = '2ysB2hp7qQYX67VUrZH6uMhPBk6Vrxo5QeBiup122XpX47RcZcgY9uAHvN2TJaAi9efBYGE9VsMzFyxo98k4qL15';
 
 before(async () => {
-  node = await startGateway();
-  gateway = await startGateway(['--upstream', `${node.url}/${node.key}`, '--ledger', join(tempDir(), 'cache.sqlite')]);
+  node = await startInProcess();
+  gateway = await startInProcess({ upstreams: [`${node.url}/${node.key}`], ledgerFile: join(tempDir(), 'cache.sqlite') });
 });
 
 after(async () => {
   await Promise.all([gateway.stop(), node.stop()]);
 });
 
-const via = (gw: RunningGateway, body: object | string) => post(`${gw.url}/${gw.key}`, body);
+const via = (gw: InProcessGateway, body: object | string) => post(`${gw.url}/${gw.key}`, body);
 
 test('pass-through is byte for byte: u64::MAX rentEpoch survives', async () => {
   const body = rpc('getAccountInfo', [account, { encoding: 'base64' }], 'acct');
@@ -88,15 +89,12 @@ test('finalized transactions are cached: answered after the node is gone', async
 });
 
 test('--response-cache 0 keeps no rendered answers: base58 needs the node every time', async () => {
-  const own = await startGateway();
-  const front = await startGateway([
-    '--upstream',
-    `${own.url}/${own.key}`,
-    '--ledger',
-    join(tempDir(), 'cache.sqlite'),
-    '--response-cache',
-    '0',
-  ]);
+  const own = await startInProcess();
+  const front = await startInProcess({
+    upstreams: [`${own.url}/${own.key}`],
+    ledgerFile: join(tempDir(), 'cache.sqlite'),
+    responseCacheMiB: 0,
+  });
   try {
     const base58 = rpc('getTransaction', [wireSignature, { encoding: 'base58', maxSupportedTransactionVersion: 0 }]);
     const before = JSON.parse((await via(front, base58)).text);
@@ -110,12 +108,12 @@ test('--response-cache 0 keeps no rendered answers: base58 needs the node every 
 });
 
 test('--ledger-cache on keeps fetched finalized transactions in the ledger file; off (the default) asks the node', async () => {
-  const own = await startGateway();
+  const own = await startInProcess();
   const ledgerFile = join(tempDir(), 'cache.sqlite');
-  const upstream = ['--upstream', `${own.url}/${own.key}`, '--response-cache', '0'];
-  const keeping = await startGateway([...upstream, '--ledger', ledgerFile, '--ledger-cache', 'on']);
+  const upstream = { upstreams: [`${own.url}/${own.key}`], responseCacheMiB: 0 };
+  const keeping = await startInProcess({ ...upstream, ledgerFile, ledgerCache: true });
   const unusedFile = join(tempDir(), 'cache.sqlite');
-  const plain = await startGateway([...upstream, '--ledger', unusedFile]);
+  const plain = await startInProcess({ ...upstream, ledgerFile: unusedFile });
   try {
     const body = rpc('getTransaction', [signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }]);
     const fromNode = (await via(own, body)).text;

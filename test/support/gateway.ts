@@ -1,6 +1,8 @@
 /**
  * Real gateway processes for the tests: each starts `enhanced-rpc serve` on a free loopback port
- * with its own key database, and is talked to over HTTP like any client would.
+ * with its own key database, and is talked to over HTTP like any client would. Tests that need
+ * no process of its own (no CLI, signal, exit code or log under test) start one in their own
+ * process instead, with ./in-process-gateway.ts.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -8,11 +10,34 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { projectRoot } from '../../src/paths.js';
+import type { Plan } from '../../src/auth/plans.js';
 
 export const cli = join(projectRoot, 'dist', 'src', 'cli.js');
 
 export function runCli(args: string[]): string {
   return execFileSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
+}
+
+export interface CliRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * The CLI for a command that talks to a gateway running in this process: waiting for it
+ * synchronously would stop the event loop that gateway answers on, and neither would ever finish.
+ */
+export function runCliAsync(args: string[]): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('close', (status) => resolve({ status, stdout, stderr }));
+  });
 }
 
 export function tempDir(): string {
@@ -25,30 +50,40 @@ export function createKey(db: string, plan = 'business'): string {
   return lines[lines.length - 1];
 }
 
-export interface RunningGateway {
+/** A gateway as the tests talk to it, whether it runs in a process of its own or in theirs. */
+export interface TestGateway {
   url: string;
   port: number;
+  /** A key of the plan the gateway was started with. */
   key: string;
+  /** The SQLite key database's path, given even when the keys are in PostgreSQL. */
   db: string;
-  process: ChildProcess;
-  /** Everything the process wrote to stdout and stderr so far. */
-  output(): string;
+  /** Safe to call more than once. */
   stop(): Promise<void>;
 }
 
+export interface RunningGateway extends TestGateway {
+  process: ChildProcess;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+}
+
 /** A plan no test or benchmark will hit the limits of, unless it sets out to. */
+export const unlimited: Plan = { name: 'unlimited', requestsPerSecond: 1e9, burst: 1e9, monthlyQuota: null, enhancedParsing: true };
+
+/** `unlimited` saved by the CLI, less the key store's flags. */
 export const unlimitedPlan = [
   'plans',
   'set',
-  'unlimited',
+  unlimited.name,
   '--rps',
-  '1000000000',
+  String(unlimited.requestsPerSecond),
   '--burst',
-  '1000000000',
+  String(unlimited.burst),
   '--quota',
   'unlimited',
   '--enhanced',
-  'true',
+  String(unlimited.enhancedParsing),
 ];
 
 /**
@@ -85,7 +120,7 @@ export async function stopProcess(child: ChildProcess): Promise<void> {
 export async function startGateway(
   args: string[] = [],
   plan = 'unlimited',
-  shared?: Pick<RunningGateway, 'db' | 'key'>,
+  shared?: Pick<TestGateway, 'db' | 'key'>,
 ): Promise<RunningGateway> {
   const db = shared?.db ?? join(tempDir(), 'keys.sqlite');
   if (!shared && plan === 'unlimited') runCli([...unlimitedPlan, '--db', db]);
@@ -123,7 +158,7 @@ export async function post(url: string, body: string | object, headers: Record<s
 export const rpc = (method: string, params: unknown[] = [], id: unknown = 1) => ({ jsonrpc: '2.0', id, method, params });
 
 /** The text of a 200 answer from `gw` for `body`, with `flags` as the query string. */
-export async function answerText(gw: RunningGateway, body: object, flags = ''): Promise<string> {
+export async function answerText(gw: TestGateway, body: object, flags = ''): Promise<string> {
   const answer = await post(`${gw.url}/${gw.key}${flags}`, body);
   if (answer.status !== 200) throw new Error(`HTTP ${answer.status}: ${answer.text}`);
   return answer.text;
