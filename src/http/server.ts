@@ -5,7 +5,7 @@
 import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isUtf8 } from 'node:buffer';
-import { listenPort, uws, type HttpResponse, type TemplatedApp, type us_listen_socket } from './uws.js';
+import { closeApp, listenPort, uws, type HttpResponse, type TemplatedApp, type us_listen_socket } from './uws.js';
 import { enhancedNotInPlan, parseFlags } from '../rpc/flags.js';
 import { servePlayground } from './playground.js';
 import { errorResponse, readableId, readBody, type Body } from '../rpc/envelope.js';
@@ -214,11 +214,15 @@ export class HttpServer {
     this.listenSocket = null;
   }
 
-  /** Stops accepting connections, then waits (bounded) for answers already being worked on. */
+  /**
+   * Stops accepting connections, waits (bounded) for answers already being worked on, then closes
+   * every connection, idle kept-alive ones included.
+   */
   async close(graceMs = 10_000): Promise<void> {
     this.stopListening();
     const deadline = Date.now() + graceMs;
     while (this.inFlight.count > 0 && Date.now() < deadline) await sleep(20);
+    closeApp(this.app);
   }
 
   private onPost(res: HttpResponse, { url, query, headerKey, contentType, contentLength, address }: PostRequest) {

@@ -63,6 +63,15 @@ export const nativeBuild = loaded.build;
 export type { HttpRequest, HttpResponse, TemplatedApp, us_listen_socket, WebSocket, WebSocketBehavior } from 'uWebSockets.js';
 
 /**
+ * Closes every socket of `app`: its listeners and the connections clients keep alive, which would
+ * otherwise go on being answered, and keep the process running, after the gateway has closed. The
+ * typings omit close(), which the native build has.
+ */
+export function closeApp(app: Uws.TemplatedApp): void {
+  (app as unknown as { close(): void }).close();
+}
+
+/**
  * Listens on a port no other process holds, unless `shared`. uWS binds with SO_REUSEPORT by default,
  * so a second gateway started by mistake on a taken port would start, and share its connections
  * with the first; only a gateway's own acceptor processes (`--acceptors`) share a port on purpose,
