@@ -9,9 +9,8 @@
  * a cache): the mix repeats about a hundred signatures, which a cache would answer from memory after
  * the first second, while real traffic asks for mostly different transactions, each decoded.
  */
-import autocannon from 'autocannon';
 import { cpus } from 'node:os';
-import { mixes, startFrontedGateway } from './mix.js';
+import { driveMix, mixes, startFrontedGateway } from './mix.js';
 
 const duration = Number(process.env.DURATION ?? 10);
 const connections = Number(process.env.CONNECTIONS ?? 32);
@@ -24,15 +23,7 @@ const rows: string[] = [];
 const perSecond = new Map<string, number>();
 try {
   for (const mix of mixes) {
-    let next = 0;
-    const result = await autocannon({
-      url: `${gateway.url}/${gateway.key}${mix.path}`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      connections,
-      duration,
-      requests: [{ setupRequest: (req) => ({ ...req, body: mix.bodies[next++ % mix.bodies.length] }) }],
-    });
+    const result = await driveMix(gateway, mix, connections, duration);
     perSecond.set(mix.name, result.requests.average);
     rows.push(
       `| ${mix.name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.errors + result.non2xx} |`,

@@ -3,6 +3,7 @@
  * the two gateways they are sent through (a ledger-mode gateway playing the standard node, a second
  * gateway in front of it, as in production).
  */
+import autocannon from 'autocannon';
 import { readdirSync } from 'node:fs';
 import { corpusAccountsDir, corpusTransactionsDir } from '../src/paths.js';
 import { startGateway, type RunningGateway } from '../test/support/gateway.js';
@@ -48,6 +49,19 @@ export const mixes: Mix[] = [
     bodies: [JSON.stringify(call('getMultipleAccounts', [addresses, { encoding: 'jsonParsed' }]))],
   },
 ];
+
+/** Drives `gateway` with `mix` for `duration` seconds over `connections` connections, each request the mix's next body. */
+export function driveMix(gateway: RunningGateway, mix: Mix, connections: number, duration: number): Promise<autocannon.Result> {
+  let next = 0;
+  return autocannon({
+    url: `${gateway.url}/${gateway.key}${mix.path}`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    connections,
+    duration,
+    requests: [{ setupRequest: (req) => ({ ...req, body: mix.bodies[next++ % mix.bodies.length] }) }],
+  });
+}
 
 /** `workers`: the front gateway's decoding threads; its own default when undefined. `args`: more of its flags. */
 export async function startFrontedGateway(

@@ -9,11 +9,10 @@
  * Run: node dist/bench/scaling.js  (DURATION seconds per mix, default 8; CONNECTIONS, default 32;
  * WORKERS, default 1)
  */
-import autocannon from 'autocannon';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { execFileSync } from 'node:child_process';
-import { mixes, startFrontedGateway } from './mix.js';
+import { driveMix, mixes, startFrontedGateway } from './mix.js';
 
 const duration = Number(process.env.DURATION ?? 8);
 const connections = Number(process.env.CONNECTIONS ?? 32);
@@ -44,16 +43,8 @@ const pid = gateway.process.pid!;
 const rows: string[] = [];
 try {
   for (const mix of mixes) {
-    let next = 0;
     const before = threadSeconds(pid);
-    const result = await autocannon({
-      url: `${gateway.url}/${gateway.key}${mix.path}`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      connections,
-      duration,
-      requests: [{ setupRequest: (req) => ({ ...req, body: mix.bodies[next++ % mix.bodies.length] }) }],
-    });
+    const result = await driveMix(gateway, mix, connections, duration);
     const after = threadSeconds(pid);
     const requests = result.requests.total;
     const main = (after.main - before.main) / requests;
