@@ -12,7 +12,8 @@ import { projectRoot } from '../src/paths.js';
 import { readIdl } from '../src/idl/read-idl.js';
 import type { IdlHints } from '../src/idl/hints.js';
 import { sighash, snakeCase } from '../src/idl/discriminators.js';
-import type { Dialect, ProgramDescription, TypeNode } from '../src/idl/description.js';
+import type { Dialect, ProgramDescription, TypeNode, TypeVisitor } from '../src/idl/description.js';
+import { rebuildingVisitor, visitType } from '../src/idl/description.js';
 
 const idlDir = join(projectRoot, 'idls');
 
@@ -144,34 +145,18 @@ test('the Loopscale Codama file does hold the 6 events MANIFEST does not count',
   assert.equal(raw(file).program.events.length, 6);
 });
 
-function definedRefs(type: TypeNode, out: { name: string; arity: number }[]): void {
-  switch (type.kind) {
-    case 'defined':
-      out.push({ name: type.name, arity: type.args?.length ?? 0 });
-      for (const a of type.args ?? []) if (typeof a !== 'number') definedRefs(a, out);
-      return;
-    case 'option':
-    case 'zeroableOption':
-    case 'remainderOption':
-    case 'vec':
-    case 'array':
-    case 'fixedSize':
-    case 'hiddenPrefix':
-      return definedRefs(type.item, out);
-    case 'tuple':
-      return type.items.forEach((t) => definedRefs(t, out));
-    case 'struct':
-      return type.fields.forEach((f) => definedRefs(f.type, out));
-    case 'enum':
-      for (const v of type.variants) {
-        v.fields?.forEach((f) => definedRefs(f.type, out));
-        v.tuple?.forEach((t) => definedRefs(t, out));
-      }
-      return;
-    case 'map':
-      definedRefs(type.key, out);
-      return definedRefs(type.value, out);
-  }
+type Ref = { name: string; arity: number };
+// Over every kind through the visitor, so a kind added to TypeNode is walked here too (or fails tsc).
+const walk = rebuildingVisitor<Ref[]>((t, out) => visitType(t, refCollector, out));
+const refCollector: TypeVisitor<TypeNode, Ref[]> = {
+  ...walk,
+  defined: (t, out) => {
+    out.push({ name: t.name, arity: t.args?.length ?? 0 });
+    return walk.defined(t, out);
+  },
+};
+function definedRefs(type: TypeNode, out: Ref[]): void {
+  visitType(type, refCollector, out);
 }
 
 test('every defined reference resolves to a type of the program, with its generic arity', () => {
