@@ -288,7 +288,6 @@ async function startParts(options: GatewayOptions, teardown: Teardown): Promise<
       health: () => backend.health(),
       metrics,
       routes: (app) => pubsub.attach(app),
-      sharedPort: options.acceptor !== undefined,
       acceptor: options.acceptor?.index,
     },
     authorizer,

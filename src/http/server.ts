@@ -40,9 +40,10 @@ export interface HttpOptions {
   /** Routes of other protocols on the same port (PubSub's WebSocket upgrade), placed before the HTTP ones. */
   routes?: (app: TemplatedApp) => void;
   concurrency?: ConcurrencyLimits;
-  /** One of several acceptor processes on the port (`--acceptors`): listen with SO_REUSEPORT. */
-  sharedPort?: boolean;
-  /** Which acceptor this is, shown in /health/detail; absent with one. */
+  /**
+   * Which of several acceptor processes on the port (`--acceptors`) this is: it listens with
+   * SO_REUSEPORT and says so in /health/detail. Absent with one process, which takes the port alone.
+   */
   acceptor?: number;
 }
 
@@ -200,7 +201,7 @@ export class HttpServer {
 
   listen(): Promise<number> {
     return new Promise((resolve, reject) => {
-      listenPort(this.app, this.options.host, this.options.port, this.options.sharedPort ?? false, (socket) => {
+      listenPort(this.app, this.options.host, this.options.port, this.options.acceptor !== undefined, (socket) => {
         if (!socket) return reject(new Error(`enhanced-rpc: cannot listen on ${this.options.host}:${this.options.port}`));
         this.listenSocket = socket;
         resolve(uws.us_socket_local_port(socket));
