@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadBundledRegistry, registryOf } from '../src/decode/registry.js';
 import { decodeAccountData } from '../src/enhance/accounts.js';
-import { decodeInstructionEntry } from '../src/enhance/transaction.js';
+import { decodeInstructionEntry } from '../src/enhance/instruction-entry.js';
 import { encodeBase58 } from '../src/codec/base58.js';
 import { readIdl } from '../src/idl/read-idl.js';
 import { accountDiscriminator } from '../src/idl/discriminators.js';

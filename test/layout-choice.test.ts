@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { projectRoot } from '../src/paths.js';
 import { loadBundledRegistry, registryOf } from '../src/decode/registry.js';
 import { readIdl } from '../src/idl/read-idl.js';
-import { decodeInstructionEntry, enhanceTransaction } from '../src/enhance/transaction.js';
+import { enhanceTransaction } from '../src/enhance/transaction.js';
+import { decodeInstructionEntry } from '../src/enhance/instruction-entry.js';
 import { decodeBase58, encodeBase58 } from '../src/codec/base58.js';
 
 const registry = loadBundledRegistry();

@@ -1,0 +1,39 @@
+/**
+ * Members found by their name alone, without tokenizing the text around them. In valid JSON an
+ * unescaped quote followed by a name, a quote and a colon can only open a member: inside a string
+ * the second quote would have to be escaped, and a closed string is never followed by a letter.
+ * So V8's native `indexOf` finds every member of a name, however deeply nested, far faster than
+ * any JavaScript reading of the bytes between them.
+ */
+
+/** Where each of a fixed set of names' members starts its value: `memberAnchors(names)(text)`. */
+export type MemberAnchors = (text: string) => Map<string, number[]> | null;
+
+/**
+ * One regular expression for all the names, so the text is searched once rather than once per
+ * name (five `indexOf` scans of a getTransaction answer cost more than `JSON.parse` of it; one
+ * scan a third). The reader it returns gives, per name, the offsets just after `"name":` in text
+ * order, or null when a match follows a backslash (its quote might be escaped, so it cannot be
+ * told apart from text).
+ */
+export function memberAnchors(names: readonly string[]): MemberAnchors {
+  const pattern = new RegExp(`"(${names.join('|')})":`, 'g');
+  return (text) => {
+    const found = new Map<string, number[]>(names.map((name) => [name, []]));
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+      if (match.index > 0 && text.charCodeAt(match.index - 1) === 0x5c /* \ */) return null;
+      found.get(match[1])!.push(pattern.lastIndex);
+    }
+    return found;
+  };
+}
+
+/** The unsigned integer written at `at`, or null when no digit is there or it is past 2^53. */
+export function integerAt(text: string, at: number): number | null {
+  let end = at;
+  while (end < text.length && text.charCodeAt(end) >= 0x30 && text.charCodeAt(end) <= 0x39) end++;
+  if (end === at) return null;
+  const value = Number(text.slice(at, end));
+  return Number.isSafeInteger(value) ? value : null;
+}

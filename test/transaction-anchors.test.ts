@@ -1,0 +1,74 @@
+/**
+ * explorerkit without parsing the answer (src/enhance/transaction-anchors.ts) against the parsing
+ * path it stands in for, over every corpus answer, and the answers it must hand back to that path.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { corpusTransactionsDir } from '../src/paths.js';
+import { loadBundledRegistry } from '../src/decode/registry.js';
+import { enhanceByAnchors } from '../src/enhance/transaction-anchors.js';
+import { enhanceParsedAnswer, enhanceTransaction } from '../src/enhance/transaction.js';
+import { memberAnchors } from '../src/json/member-anchors.js';
+
+const registry = loadBundledRegistry();
+const files = readdirSync(corpusTransactionsDir).filter((f) => /\.(json|jsonParsed)\.json$/.test(f));
+// What a node sends: compact JSON (the corpus keeps some files pretty-printed).
+const answers = files.map((file) => {
+  const result = JSON.parse(readFileSync(join(corpusTransactionsDir, file), 'utf8'));
+  return { file, result, text: JSON.stringify({ jsonrpc: '2.0', result, id: 1 }) };
+});
+
+test('every successful corpus answer is enhanced without parsing, byte-identical to the parsing path', () => {
+  let anchored = 0;
+  let decodedEntries = 0;
+  for (const { file, result, text } of answers) {
+    const quick = enhanceByAnchors(text, registry);
+    if (result.meta.err !== null) {
+      assert.equal(quick, null, `${file}: a failed transaction's error is named on the parsing path`);
+      continue;
+    }
+    assert.ok(quick !== null, file);
+    assert.equal(quick, enhanceParsedAnswer(text, registry), file);
+    anchored++;
+    decodedEntries += quick.split('"program":').length - text.split('"program":').length;
+  }
+  assert.ok(anchored > 60, `${anchored} answers`);
+  assert.ok(decodedEntries > 300, `${decodedEntries} entries decoded`);
+});
+
+test('answers the anchors cannot read with certainty go to the parsing path, which gives the same answer as before', () => {
+  const { result, text } = answers.find(({ file, result }) => file.endsWith('.jsonParsed.json') && result.meta.err === null)!;
+  const expected = enhanceParsedAnswer(text, registry);
+  assert.notEqual(expected, text, 'the answer has entries to decode');
+  const cases: Record<string, string> = {
+    'pretty-printed': JSON.stringify({ jsonrpc: '2.0', result, id: 1 }, null, 1),
+    'a second slot member': JSON.stringify({ jsonrpc: '2.0', result: { ...result, extra: { slot: 1 } }, id: 1 }),
+    'an entry with a member an instruction does not have': text.replace('"data":"', '"note":1,"data":"'),
+    'no account keys': text.replace('"accountKeys":', '"keys":'),
+  };
+  for (const [name, variant] of Object.entries(cases)) {
+    assert.equal(enhanceByAnchors(variant, registry), null, name);
+    assert.equal(enhanceTransaction(variant, registry), enhanceParsedAnswer(variant, registry), name);
+  }
+  assert.deepEqual(JSON.parse(enhanceTransaction(cases['pretty-printed'], registry)), JSON.parse(expected));
+});
+
+test('member names quoted inside strings (a program logging JSON) are not members', () => {
+  const { result } = answers.find(({ file, result }) => file.endsWith('.jsonParsed.json') && result.meta.err === null)!;
+  const logged = {
+    ...result,
+    meta: { ...result.meta, logMessages: [...result.meta.logMessages, 'Program log: {"data":"3Bxs","slot":7,"err":1}'] },
+  };
+  const text = JSON.stringify({ jsonrpc: '2.0', result: logged, id: 1 });
+  const quick = enhanceByAnchors(text, registry);
+  assert.ok(quick !== null);
+  assert.equal(quick, enhanceParsedAnswer(text, registry));
+});
+
+test('a member name after a backslash cannot be told from text: no anchors', () => {
+  const anchors = memberAnchors(['data']);
+  assert.deepEqual(anchors('{"a":[{"data":"x"}],"b":{"data":1}}')?.get('data'), [14, 32]);
+  assert.equal(anchors('{"k\\"data":"x"}'), null);
+});
