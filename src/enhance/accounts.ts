@@ -10,6 +10,7 @@ import type { CompiledProgram, DecodedAccount } from '../decode/compile.js';
 import { noteUndecoded } from '../observe/undecoded-tally.js';
 import { camelCase } from '../decode/names.js';
 import { nodeParsedAccountOwners } from './native-programs.js';
+import { integerAt, memberAnchors } from '../json/member-anchors.js';
 
 interface RawAccount {
   data: unknown;
@@ -17,6 +18,63 @@ interface RawAccount {
 }
 
 export function enhanceAccounts(text: string, registry: ProgramRegistry): string {
+  return enhanceAccountsByAnchors(text, registry) ?? enhanceParsedAccounts(text, registry);
+}
+
+const anchorsOf = memberAnchors(['slot', 'data']);
+const base64Tag = '","base64"]';
+const accountMembers = new Set(['data', 'executable', 'lamports', 'owner', 'rentEpoch', 'space']);
+
+/**
+ * The accounts to decode without parsing the answer (see transaction-anchors.ts for why members
+ * can be found by name): each is an object whose `data` is the node's `[base64, "base64"]`
+ * fallback, and nothing in such an object holds a brace, so the nearest braces either side of
+ * that member delimit it and only it is parsed. Null, for the parsing path, unless the context
+ * slot is the one `slot` member (parsed sysvars carry others) and every such object is exactly
+ * an account.
+ */
+export function enhanceAccountsByAnchors(text: string, registry: ProgramRegistry): string | null {
+  const anchors = anchorsOf(text);
+  const slotAt = anchors?.get('slot');
+  if (!anchors || slotAt?.length !== 1) return null;
+  const slot = integerAt(text, slotAt[0]);
+  if (slot === null) return null;
+  const edits: { span: Span; text: string }[] = [];
+  let previousEnd = 0;
+  for (const at of anchors.get('data')!) {
+    if (!text.startsWith('["', at)) continue;
+    const start = text.lastIndexOf('{', at);
+    const end = text.indexOf('}', at) + 1;
+    // base64 holds no quote or escape: the string is its text, and only the other members are parsed.
+    const quote = text.indexOf('"', at + 2);
+    const dataEnd = quote + base64Tag.length;
+    if (start < previousEnd || end === 0 || quote < 0 || !text.startsWith(base64Tag, quote) || dataEnd > end) return null;
+    previousEnd = end;
+    const data = [text.slice(at + 2, quote), 'base64'];
+    const account = parsedJson(`${text.slice(start, at)}0${text.slice(dataEnd, end)}`) as Record<string, unknown> | null;
+    if (!isRawAccount(account)) return null;
+    const replacement = renderData({ data, owner: account.owner }, registry, slot);
+    if (replacement !== null) edits.push({ span: { start: at, end: dataEnd }, text: replacement });
+  }
+  return splice(text, edits);
+}
+
+function isRawAccount(account: Record<string, unknown> | null): account is Record<string, unknown> & { owner: string } {
+  if (account === null || typeof account !== 'object' || typeof account.owner !== 'string') return false;
+  for (const name in account) if (!accountMembers.has(name)) return false;
+  return true;
+}
+
+function parsedJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/** The answer parsed and its `data` members found by walking it. */
+export function enhanceParsedAccounts(text: string, registry: ProgramRegistry): string {
   const answer = JSON.parse(text);
   const values: (RawAccount | null)[] | undefined = answer?.result?.value;
   if (!Array.isArray(values)) return text;

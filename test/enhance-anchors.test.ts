@@ -1,16 +1,18 @@
 /**
- * explorerkit without parsing the answer (src/enhance/transaction-anchors.ts) against the parsing
- * path it stands in for, over every corpus answer, and the answers it must hand back to that path.
+ * explorerkit without parsing the answer (src/enhance/transaction-anchors.ts, enhanceAccountsByAnchors)
+ * against the parsing path it stands in for, over every corpus answer and account, and the answers
+ * it must hand back to that path.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { corpusTransactionsDir } from '../src/paths.js';
+import { corpusAccountsDir, corpusTransactionsDir } from '../src/paths.js';
 import { loadBundledRegistry } from '../src/decode/registry.js';
 import { enhanceByAnchors } from '../src/enhance/transaction-anchors.js';
 import { enhanceParsedAnswer, enhanceTransaction } from '../src/enhance/transaction.js';
 import { memberAnchors } from '../src/json/member-anchors.js';
+import { enhanceAccountsByAnchors, enhanceParsedAccounts } from '../src/enhance/accounts.js';
 
 const registry = loadBundledRegistry();
 const files = readdirSync(corpusTransactionsDir).filter((f) => /\.(json|jsonParsed)\.json$/.test(f));
@@ -71,4 +73,34 @@ test('a member name after a backslash cannot be told from text: no anchors', () 
   const anchors = memberAnchors(['data']);
   assert.deepEqual(anchors('{"a":[{"data":"x"}],"b":{"data":1}}')?.get('data'), [14, 32]);
   assert.equal(anchors('{"k\\"data":"x"}'), null);
+});
+
+const accounts = readdirSync(corpusAccountsDir)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => JSON.parse(readFileSync(join(corpusAccountsDir, f), 'utf8')) as Record<string, unknown>);
+const accountsAnswer = (value: unknown[], slot = 300_000_000) =>
+  JSON.stringify({ jsonrpc: '2.0', result: { context: { apiVersion: '2.2.0', slot }, value }, id: 1 });
+
+test('getMultipleAccounts of every corpus account is enhanced without parsing, byte-identical to the parsing path', () => {
+  const text = accountsAnswer([...accounts, null]);
+  const quick = enhanceAccountsByAnchors(text, registry);
+  assert.ok(quick !== null);
+  assert.notEqual(quick, text, 'some accounts decoded');
+  assert.equal(quick, enhanceParsedAccounts(text, registry));
+});
+
+test('accounts the anchors cannot read with certainty go to the parsing path', () => {
+  const clock = {
+    data: { parsed: { info: { slot: 5, epoch: 1 }, type: 'clock' }, program: 'sysvar', space: 40 },
+    owner: 'Sysvar1111111111111111111111111111111111111',
+  };
+  const extra = { ...accounts[0], note: 1 };
+  for (const value of [
+    [...accounts, clock],
+    [extra, ...accounts],
+  ]) {
+    const text = accountsAnswer(value);
+    assert.equal(enhanceAccountsByAnchors(text, registry), null);
+    assert.notEqual(enhanceParsedAccounts(text, registry), text);
+  }
 });
