@@ -14,7 +14,7 @@ import { LedgerRpc } from '../src/ledger/ledger-rpc.js';
 import { corpusTransactionsDir } from '../src/paths.js';
 import { defaultLedgerFile } from '../src/gateway.js';
 import { loadBundledRegistry } from '../src/decode/registry.js';
-import { enhanceTransaction, instructionEntrySpans, instructionPaths } from '../src/enhance/transaction.js';
+import { enhanceParsedAnswer, enhanceTransaction, instructionEntrySpans, instructionPaths } from '../src/enhance/transaction.js';
 import { instructionListsOf } from '../src/enhance/transaction-shape.js';
 import { findPathSpans } from '../src/json/path-spans.js';
 import { resultText } from '../src/json/request-scan.js';
@@ -59,6 +59,8 @@ const resultScanRatios: number[] = [];
 const resultFrameRatios: number[] = [];
 const ledgerRowRatios: number[] = [];
 const actionRatios: number[] = [];
+const parsingPathRatios: number[] = [];
+let parsingPathTotal = 0;
 const actionsOverExplorer: number[] = [];
 let actionsTotal = 0;
 const ledgerWriteRatios: number[] = [];
@@ -73,6 +75,8 @@ for (const { signature, text } of answers) {
     .add('floor', () => JSON.stringify(JSON.parse(text)))
     .add('enhance', () => enhanceTransaction(text, registry))
     .add('enhance with actionskit', () => enhanceTransaction(text, registry, true))
+    // The path every explorerkit answer took before successful ones were read by their anchors.
+    .add('parsing path', () => enhanceParsedAnswer(text, registry))
     // Finding the instruction entries' spans in the node's text (the part of the step that keeps
     // every byte it does not replace), alone: by their compact text as the step does (every list,
     // as with actionskit; explorerkit asks only for the lists it rewrites), and by the
@@ -87,10 +91,12 @@ for (const { signature, text } of answers) {
     .add('ledger row', () => transactionInputFromResult(signature, 'jsonParsed', resultOf(text, '1')!))
     .add('ledger write', () => scratchLedger.putTransaction(row));
   await bench.run();
-  const [floor, ours, withActions, locate, walk, resultScan, resultFrame, ledgerRow, ledgerWrite] = bench.tasks.map(
+  const [floor, ours, withActions, parsingPath, locate, walk, resultScan, resultFrame, ledgerRow, ledgerWrite] = bench.tasks.map(
     (t) => t.result!.latency.p50!,
   );
   actionRatios.push(withActions / floor);
+  parsingPathRatios.push(parsingPath / floor);
+  parsingPathTotal += parsingPath;
   actionsOverExplorer.push(withActions / ours);
   actionsTotal += withActions;
   ledgerRowRatios.push(ledgerRow / floor);
@@ -110,6 +116,7 @@ resultScanRatios.sort((a, b) => a - b);
 resultFrameRatios.sort((a, b) => a - b);
 ledgerRowRatios.sort((a, b) => a - b);
 actionRatios.sort((a, b) => a - b);
+parsingPathRatios.sort((a, b) => a - b);
 actionsOverExplorer.sort((a, b) => a - b);
 ledgerWriteRatios.sort((a, b) => a - b);
 const at = (q: number, of = ratios) => of[Math.min(of.length - 1, Math.floor(q * of.length))].toFixed(2);
@@ -121,7 +128,10 @@ console.log('|---|---:|');
 console.log(`| median answer | ${at(0.5)} |`);
 console.log(`| 10th–90th percentile | ${at(0.1)}–${at(0.9)} |`);
 console.log(`| all answers, total time | ${(oursTotal / floorTotal).toFixed(2)} |`);
-console.log(`| of which locating the entries by their compact text, median answer | ${at(0.5, locateRatios)} |`);
+console.log(
+  `| the parsing path alone (failed transactions, actionskit; every answer before anchors), median answer / total | ${at(0.5, parsingPathRatios)} / ${(parsingPathTotal / floorTotal).toFixed(2)} |`,
+);
+console.log(`| of which (parsing path) locating the entries by their compact text, median answer | ${at(0.5, locateRatios)} |`);
 console.log(`| the span walk it falls back to, alone, median answer | ${at(0.5, walkRatios)} |`);
 console.log(`| taking the result for the caches by scanning the answer, median answer | ${at(0.5, resultScanRatios)} |`);
 console.log(`| taking the result for the caches from the frame, median answer | ${at(0.5, resultFrameRatios)} |`);
