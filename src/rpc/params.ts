@@ -5,7 +5,7 @@
  */
 import * as validators from './validators.generated.js';
 import { accountEncodings, transactionEncodings } from './schemas.js';
-import { invalidParams, RpcError } from './errors.js';
+import { commitmentBelowConfirmed, invalidParams, RpcError } from './errors.js';
 import { invalidParamsText, rustFloatText, typeMismatch } from './serde-text.js';
 import { decodeBase58 } from '../codec/base58.js';
 import { findPathSpans } from '../json/path-spans.js';
@@ -191,7 +191,7 @@ export function parseGetTransactionParams(params: Params): TransactionRequest {
       (config.commitment === null || finalizedCommitments.has(request.commitment));
   }
   if (request.commitment === 'processed') {
-    throw invalidParams('Method does not support commitment below `confirmed`');
+    throw commitmentBelowConfirmed();
   }
   return request;
 }
