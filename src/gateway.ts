@@ -185,7 +185,7 @@ async function startParts(options: GatewayOptions, teardown: Teardown): Promise<
     sqlite ?? teardown.add('key store', await openPgKeyStore(options.postgresUrl!), (store) => store.close());
   // Monthly usage persists through the SQLite store; with PostgreSQL, shared usage needs --redis.
   const limiter: RateLimiter = options.redisUrl
-    ? await RedisRateLimiter.connect(options.redisUrl)
+    ? await RedisRateLimiter.connect(options.redisUrl, keys.storeId)
     : new InProcessRateLimiter(sqlite ? { usage: keyStoreUsage(sqlite) } : {});
   const authorizer = teardown.add('rate limiter', new Authorizer(keys, limiter), (a) => a.close());
   const upstreams = options.upstreams ?? [];

@@ -44,6 +44,7 @@ const externalProgram = madeUpKey('program with an External metadata source');
 const urlProgram = madeUpKey('program whose IDL is at a URL');
 const notIdlProgram = madeUpKey('program whose metadata is JSON but no IDL');
 const bareProgram = madeUpKey('program with no IDL account');
+const foreignProgram = madeUpKey('program whose IDL names another program');
 const externalHolder = madeUpKey('account holding the external bytes');
 
 function anchorAccount(compressed: Uint8Array, dataLen = compressed.length, padding = 64): Uint8Array {
@@ -252,6 +253,11 @@ before(async () => {
     PROGRAM_METADATA_PROGRAM_ID,
     metadataAccount({ program: notIdlProgram, body: zlibJson({ hello: 'world' }) }),
   );
+  put(
+    await programMetadataAddress(foreignProgram),
+    PROGRAM_METADATA_PROGRAM_ID,
+    metadataAccount({ program: foreignProgram, body: zlibJson(metadataIdl) }),
+  );
   // Lamports sent to the bare program's legacy address make a system account there, which is no IDL.
   put(await anchorIdlAddress(bareProgram), '11111111111111111111111111111111', new Uint8Array(0));
   store.close();
@@ -364,7 +370,7 @@ test('the registry reads what was fetched: the on-chain version is current from 
   for (const program of [metadataProgram, externalProgram]) assert.equal(registry.get(program)?.description.address, program);
 });
 
-test('idl fetch refuses: no IDL account, an IDL kept at a URL, JSON that is no IDL', async () => {
+test('idl fetch refuses: no IDL account, an IDL kept at a URL, JSON that is no IDL, an IDL of another program', async () => {
   const before = manifestLines();
   const bare = await fetchIdl(bareProgram);
   assert.equal(bare.status, 1);
@@ -383,6 +389,10 @@ test('idl fetch refuses: no IDL account, an IDL kept at a URL, JSON that is no I
   const notIdl = await fetchIdl(notIdlProgram);
   assert.equal(notIdl.status, 1);
   assert.match(notIdl.stderr, /the JSON in program-metadata account \w+ does not read as an IDL: not an IDL/);
+
+  const foreign = await fetchIdl(foreignProgram);
+  assert.equal(foreign.status, 1);
+  assert.match(foreign.stderr, new RegExp(`the IDL declares program ${metadataProgram}, not ${foreignProgram}`));
 
   const badId = await fetchIdl('not-a-key');
   assert.equal(badId.status, 1);

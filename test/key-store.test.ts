@@ -194,7 +194,7 @@ test('only hashes are stored: the raw key appears in no database file', (t) => {
     assert.equal(row.fingerprint, fingerprintOf(key));
   });
   assert.equal(db.pragma('journal_mode', { simple: true }), 'wal');
-  assert.equal(db.pragma('user_version', { simple: true }), 2);
+  assert.equal(db.pragma('user_version', { simple: true }), 3);
 });
 
 test('reopening the same file keeps keys, plans and usage', (t) => {
@@ -234,7 +234,7 @@ test('a version 1 file gains plans.max_subscriptions, empty (the gateway default
   const { key } = first.createKey('free');
   first.close();
   const db = new Database(file);
-  db.exec('ALTER TABLE plans DROP COLUMN max_subscriptions');
+  db.exec('ALTER TABLE plans DROP COLUMN max_subscriptions; DROP TABLE store_identity');
   db.pragma('user_version = 1');
   db.close();
   const store = openSqliteKeyStore(file);
@@ -245,6 +245,28 @@ test('a version 1 file gains plans.max_subscriptions, empty (the gateway default
   // Saving without a number keeps the one the plan has.
   store.savePlan({ ...defaultPlans[0] });
   assert.equal(store.listPlans()[0].maxSubscriptions, 5);
+});
+
+test('a store id is made once: kept on reopening, given to a version 2 file, different in another file', (t) => {
+  const file = join(tempDir(t), 'keys.sqlite');
+  const first = openSqliteKeyStore(file);
+  const made = first.storeId;
+  first.close();
+  const again = openSqliteKeyStore(file);
+  assert.equal(again.storeId, made);
+  again.close();
+  assert.match(made, /^[0-9a-f]{16}$/);
+
+  const older = join(tempDir(t), 'keys.sqlite');
+  openSqliteKeyStore(older).close();
+  const db = new Database(older);
+  db.exec('DROP TABLE store_identity');
+  db.pragma('user_version = 2');
+  db.close();
+  const upgraded = openSqliteKeyStore(older);
+  t.after(() => upgraded.close());
+  assert.match(upgraded.storeId, /^[0-9a-f]{16}$/);
+  assert.notEqual(upgraded.storeId, made);
 });
 
 test('a file with a newer schema version is refused', (t) => {

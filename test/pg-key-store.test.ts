@@ -36,9 +36,23 @@ test('migrations are idempotent and safe when two stores open a new schema at on
   const { rows } = await admin.query(`SELECT version FROM ${schema}.schema_migrations ORDER BY version`);
   assert.deepEqual(
     rows.map((r) => r.version),
-    [1, 2],
+    [1, 2, 3],
   );
   for (const store of [a, b, c]) assert.deepEqual(await store.listPlans(), defaultPlans);
+  // Made once, by whichever store ran the migration, and read back by every one.
+  assert.equal(new Set([a, b, c].map((store) => store.storeId)).size, 1);
+  assert.match(a.storeId, /^[0-9a-f]{16}$/);
+});
+
+test('a version 2 schema gains a store id, kept when the store is opened again; another schema has its own', async (t) => {
+  const schema = freshSchema(t);
+  await (await open(t, schema)).close();
+  await admin.query(`DROP TABLE ${schema}.store_identity; DELETE FROM ${schema}.schema_migrations WHERE version = 3`);
+  const upgraded = await open(t, schema);
+  assert.match(upgraded.storeId, /^[0-9a-f]{16}$/);
+  await upgraded.close();
+  assert.equal((await open(t, schema)).storeId, upgraded.storeId);
+  assert.notEqual((await open(t, freshSchema(t))).storeId, upgraded.storeId);
 });
 
 test('a schema from a newer build is refused', async (t) => {

@@ -9,6 +9,7 @@ import { RedisRateLimiter } from '../src/auth/redis-rate-limiter.js';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Every key of this run starts with it, so runs never see each other's state and cleanup is exact. */
 const PREFIX = `test:rrl:${randomUUID()}:`;
+const STORE_ID = 'store';
 
 const admin = createClient({ url: REDIS_URL });
 await admin.connect();
@@ -36,8 +37,8 @@ const plan = (over: Partial<Plan>): Plan => ({
   ...over,
 });
 
-async function limiter(now?: () => number): Promise<RedisRateLimiter> {
-  const l = await RedisRateLimiter.connect(REDIS_URL, { prefix: PREFIX, now });
+async function limiter(now?: () => number, storeId = STORE_ID): Promise<RedisRateLimiter> {
+  const l = await RedisRateLimiter.connect(REDIS_URL, storeId, { prefix: PREFIX, now });
   opened.push(l);
   return l;
 }
@@ -155,6 +156,18 @@ test('two instances on separate connections share one budget per key', async () 
   assert.equal(await a.usage(key, '2025-01'), 11);
 });
 
+test('limiters of two key stores keep apart the budgets and counters of one key id', async () => {
+  const { now } = clockAt(MID_JAN);
+  const [a, b] = [await limiter(now, 'store-a'), await limiter(now, 'store-b')];
+  const p = plan({ requestsPerSecond: 1, burst: 3 });
+  const key = freshKey();
+  for (let i = 0; i < 3; i++) assert.deepEqual(await a.take(key, p, 1), ok);
+  assert.deepEqual(await a.take(key, p, 1), rate(1));
+  for (let i = 0; i < 3; i++) assert.deepEqual(await b.take(key, p, 1), ok, "the other store's key has a budget of its own");
+  assert.equal(await a.usage(key, '2025-01'), 3);
+  assert.equal(await b.usage(key, '2025-01'), 3);
+});
+
 test('concurrent takes through two instances on the server clock never admit more than the burst', async () => {
   const [a, b] = [await limiter(), await limiter()];
   // A token every 1000 s: nothing refills while the test runs, so exactly the burst gets through.
@@ -181,8 +194,8 @@ test('a flushed script cache is refilled through EVAL', async () => {
 });
 
 test('Redis failures reject rather than decide', async () => {
-  await assert.rejects(RedisRateLimiter.connect('redis://127.0.0.1:1'), /Redis rate limiter failed: cannot connect/);
-  const l = await RedisRateLimiter.connect(REDIS_URL, { prefix: PREFIX });
+  await assert.rejects(RedisRateLimiter.connect('redis://127.0.0.1:1', STORE_ID), /Redis rate limiter failed: cannot connect/);
+  const l = await RedisRateLimiter.connect(REDIS_URL, STORE_ID, { prefix: PREFIX });
   await l.close();
   await assert.rejects(l.take(freshKey(), plan({}), 1), /Redis rate limiter failed/);
   await assert.rejects(l.usage(freshKey(), '2025-01'), /Redis rate limiter failed/);
@@ -209,7 +222,7 @@ test('fractional tokens survive storage bit-for-bit, rounding error included', a
 
 test('a stalled Redis makes take reject after the timeout, and later replies stay in order', async () => {
   const { now } = clockAt(MID_JAN);
-  const l = await RedisRateLimiter.connect(REDIS_URL, { prefix: PREFIX, now, timeoutMs: 100 });
+  const l = await RedisRateLimiter.connect(REDIS_URL, STORE_ID, { prefix: PREFIX, now, timeoutMs: 100 });
   opened.push(l);
   const p = plan({ requestsPerSecond: 1, burst: 2 });
   const key = freshKey();

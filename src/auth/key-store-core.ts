@@ -7,6 +7,7 @@
  * operation is a generator that yields every statement's result and is handed back its value:
  * `runSync` hands it back at once, `runAsync` once the promise settles (gensync's approach).
  */
+import { randomBytes } from 'node:crypto';
 import { fingerprintOf, generateApiKey, hashApiKey, looksLikeApiKey, looksLikeFingerprint, sameHash } from './api-key.js';
 import type { KeyRecord } from './key-record.js';
 import { KeyLookupCache } from './lookup-cache.js';
@@ -25,6 +26,12 @@ type Result<M extends Mode, T> = Results<T>[M];
  * (SQLite) answers at once, AsyncKeyStore (PostgreSQL) with a promise.
  */
 export interface KeyStoreOf<M extends Mode> {
+  /**
+   * This store's own random id, made when its schema was created or upgraded. Key ids count from 1
+   * in every store, so anything kept outside the store about a key (Redis counters) is named by
+   * both, and gateways with different stores sharing one Redis keep apart.
+   */
+  readonly storeId: string;
   /** Returns the key itself exactly once; only its hash is stored. Throws for an unknown plan. */
   createKey(planName: string, label?: string): Result<M, { key: string; record: KeyRecord }>;
   /**
@@ -172,6 +179,18 @@ export function* seedDefaultPlans(sql: SqlAdapter<Mode>): Op<void> {
   }
 }
 
+/** Run once, in the migration that creates store_identity, so the id never changes afterwards. */
+export function* seedStoreId(sql: SqlAdapter<Mode>): Op<void> {
+  const insert = sql.prepare(`INSERT INTO ${sql.tablePrefix}store_identity (one, id) VALUES (1, ?)`);
+  yield* valueOf(insert.run(randomBytes(8).toString('hex')));
+}
+
+export function* readStoreId(sql: SqlAdapter<Mode>): Op<string> {
+  const row = yield* valueOf(sql.prepare<{ id: string }>(`SELECT id FROM ${sql.tablePrefix}store_identity`).get());
+  if (row === undefined) throw new Error('the key store has no store id (store_identity is empty)');
+  return row.id;
+}
+
 function statements(sql: SqlAdapter<Mode>) {
   const t = sql.tablePrefix;
   const keySelect = `SELECT k.id, k.key_hash, k.fingerprint, k.label, k.created_at, k.revoked_at,
@@ -208,6 +227,8 @@ function statements(sql: SqlAdapter<Mode>) {
 }
 
 export interface CoreOptions {
+  /** readStoreId's answer, read once when the store opens. */
+  storeId: string;
   /** How long findKey answers (found or not found) are served from memory. */
   cacheTtlMs: number;
   /** Milliseconds since the epoch. */
@@ -349,6 +370,7 @@ class KeyStoreCore {
 export function keyStoreOver<M extends Mode>(sql: Connection<M>, run: Runner<M>, options: CoreOptions): KeyStoreOf<M> {
   const core = new KeyStoreCore(sql, run, options);
   return {
+    storeId: options.storeId,
     createKey: (planName, label) => run(core.createKey(planName, label)),
     findKey: (key) => run(core.findKey(key)),
     listKeys: () => run(core.listKeys()),

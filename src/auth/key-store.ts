@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { keyStoreOver, runSync, seedDefaultPlans, type KeyStoreOf, type SqlAdapter } from './key-store-core.js';
+import { keyStoreOver, readStoreId, runSync, seedDefaultPlans, seedStoreId, type KeyStoreOf, type SqlAdapter } from './key-store-core.js';
 import { createPrivately } from '../paths.js';
 
 /** The key store contract answered at once, as SQLite does; AsyncKeyStore is the same with promises. */
@@ -23,8 +23,8 @@ export interface SqliteKeyStoreOptions {
   busyTimeoutMs?: number;
 }
 
-/** 2 added plans.max_subscriptions (PubSub). */
-const SCHEMA_VERSION = 2;
+/** 2 added plans.max_subscriptions (PubSub), 3 store_identity (the store id). */
+const SCHEMA_VERSION = 3;
 
 function migrate(db: Database.Database, file: string): void {
   // IMMEDIATE takes the write lock before reading user_version, so two processes opening a new
@@ -38,9 +38,16 @@ function migrate(db: Database.Database, file: string): void {
     if (version < 1) createVersion1(db);
     // NULL keeps the gateway's default, so existing plans change nothing until an operator sets one.
     if (version < 2) db.exec('ALTER TABLE plans ADD COLUMN max_subscriptions INTEGER');
+    if (version < 3) {
+      db.exec(storeIdentityTable);
+      runSync(seedStoreId(sqliteSql(db)));
+    }
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   }).immediate();
 }
+
+// `one` holds the table to a single row.
+const storeIdentityTable = 'CREATE TABLE store_identity (one INTEGER PRIMARY KEY CHECK (one = 1), id TEXT NOT NULL)';
 
 function createVersion1(db: Database.Database): void {
   db.exec(`
@@ -109,5 +116,9 @@ export function openSqliteKeyStore(file: string, opts: SqliteKeyStoreOptions = {
       if (db.open) db.close();
     },
   };
-  return keyStoreOver(connection, runSync, { cacheTtlMs: opts.cacheTtlMs ?? 2000, now: opts.now ?? Date.now });
+  return keyStoreOver(connection, runSync, {
+    storeId: runSync(readStoreId(connection)),
+    cacheTtlMs: opts.cacheTtlMs ?? 2000,
+    now: opts.now ?? Date.now,
+  });
 }

@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { keyStoreOver, runAsync, seedDefaultPlans, type KeyStoreOf, type SqlAdapter, type Statement } from './key-store-core.js';
+import {
+  keyStoreOver,
+  readStoreId,
+  runAsync,
+  seedDefaultPlans,
+  seedStoreId,
+  type KeyStoreOf,
+  type SqlAdapter,
+  type Statement,
+} from './key-store-core.js';
 
 /** The KeyStore contract with every method returning a Promise, for stores backed by a network database. */
 export type AsyncKeyStore = KeyStoreOf<'async'>;
@@ -70,7 +79,10 @@ const MIGRATIONS: ReadonlyArray<(s: string) => string> = [
   `,
   // PubSub subscriptions a key of the plan may hold at once; NULL is the gateway's default.
   (s) => `ALTER TABLE ${s}.plans ADD COLUMN max_subscriptions integer`,
+  // The store id (KeyStoreOf.storeId), seeded by migrate; `one` holds the table to a single row.
+  (s) => `CREATE TABLE ${s}.store_identity (one integer PRIMARY KEY CHECK (one = 1), id text NOT NULL)`,
 ];
+const STORE_IDENTITY_VERSION = 3;
 
 /** Per-schema lock id, so stores in different schemas of one database do not wait on each other. */
 function migrationLockId(schema: string): string {
@@ -98,8 +110,10 @@ async function migrate(pool: pg.Pool, schema: string): Promise<void> {
       await client.query(MIGRATIONS[version - 1](s));
       await client.query(`INSERT INTO ${s}.schema_migrations (version, applied_at) VALUES ($1, now())`, [version]);
     }
-    // Only when migration 1 ran, in this same transaction.
-    if (current === 0) await runAsync(seedDefaultPlans(pgSql((text, values) => client.query(text, values), schema)));
+    const sql = pgSql((text, values) => client.query(text, values), schema);
+    // Each only when its migration ran, in this same transaction.
+    if (current === 0) await runAsync(seedDefaultPlans(sql));
+    if (current < STORE_IDENTITY_VERSION) await runAsync(seedStoreId(sql));
     await client.query('COMMIT');
   } catch (err) {
     await client.query('ROLLBACK').catch(() => undefined);
@@ -151,8 +165,10 @@ export async function openPgKeyStore(url: string, opts: PgKeyStoreOptions = {}):
     }
     return pool.query(text, values);
   };
+  let storeId: string;
   try {
     await migrate(pool, schema);
+    storeId = await runAsync(readStoreId(pgSql(query, schema)));
   } catch (err) {
     await pool.end();
     throw err;
@@ -161,5 +177,5 @@ export async function openPgKeyStore(url: string, opts: PgKeyStoreOptions = {}):
   let closing: Promise<void> | null = null;
   // pg.Pool.end rejects when called twice; callers may close from several shutdown paths.
   const connection = { ...pgSql(query, schema), close: () => (closing ??= pool.end()) };
-  return keyStoreOver(connection, runAsync, { cacheTtlMs: opts.cacheTtlMs ?? 2000, now: opts.now ?? Date.now });
+  return keyStoreOver(connection, runAsync, { storeId, cacheTtlMs: opts.cacheTtlMs ?? 2000, now: opts.now ?? Date.now });
 }

@@ -11,7 +11,7 @@ import type { Plan } from './plans.js';
 import type { RateDecision } from './rate-limiter.js';
 
 export interface RedisRateLimiterOptions {
-  /** Prepended to every key this limiter writes, so several deployments (or tests) can share a Redis. Default `ratelimit:`. */
+  /** Put before the store id in every key this limiter writes, so that tests can find and delete theirs. Default `ratelimit:`. */
   prefix?: string;
   /**
    * Milliseconds since the epoch; for tests. By default the script reads the Redis server's TIME,
@@ -23,6 +23,9 @@ export interface RedisRateLimiterOptions {
 }
 
 /*
+ * Every key is `<prefix><storeId>:{<keyId>}:…`: key ids count from 1 in every key store, so the
+ * store's id keeps apart the keys of gateways with different key stores sharing this Redis.
+ *
  * KEYS[1]  the key's bucket: a hash of tokens and the refill time (ms) they were computed at.
  * KEYS[2]  the prefix of the key's monthly counters; the script appends YYYY-MM, which it can only
  *          know once it has read the clock. Both keys carry the same {keyId} hash tag, so on a
@@ -124,13 +127,17 @@ export class RedisRateLimiter implements RateLimiter {
   private constructor(
     private readonly client: RedisClient,
     private readonly sha: string,
+    /** The configured prefix with the key store's id. */
     private readonly prefix: string,
     private readonly now: (() => number) | undefined,
     private readonly timeoutMs: number,
   ) {}
 
-  /** Connects and loads the script; rejects if Redis cannot be reached now, so a misconfigured gateway fails at startup. */
-  static async connect(url: string, opts: RedisRateLimiterOptions = {}): Promise<RedisRateLimiter> {
+  /**
+   * Connects and loads the script; rejects if Redis cannot be reached now, so a misconfigured gateway fails at startup.
+   * `storeId`: the key store's (KeyStoreOf.storeId), whose key ids this limiter is given.
+   */
+  static async connect(url: string, storeId: string, opts: RedisRateLimiterOptions = {}): Promise<RedisRateLimiter> {
     let client: RedisClient;
     try {
       client = await connectRedis(url, 'rate limiter');
@@ -140,14 +147,14 @@ export class RedisRateLimiter implements RateLimiter {
     try {
       const timeoutMs = opts.timeoutMs ?? 1000;
       const sha = await withTimeout(client.scriptLoad(SCRIPT), timeoutMs);
-      return new RedisRateLimiter(client, sha, opts.prefix ?? 'ratelimit:', opts.now, timeoutMs);
+      return new RedisRateLimiter(client, sha, `${opts.prefix ?? 'ratelimit:'}${storeId}:`, opts.now, timeoutMs);
     } catch (err) {
       client.destroy();
       throw failure('cannot load the script', err);
     }
   }
 
-  /** Same decisions as InProcessRateLimiter.take, shared by every limiter on this Redis and prefix. */
+  /** Same decisions as InProcessRateLimiter.take, shared by every limiter on this Redis, prefix and key store. */
   async take(keyId: number, plan: Plan, cost: number): Promise<RateDecision> {
     if (!Number.isInteger(cost) || cost < 1) throw new RangeError(`cost must be a positive integer, got ${cost}`);
     // A zero or non-finite rate would make the script's waits and expiries meaningless numbers.

@@ -9,10 +9,10 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join } from 'node:path';
 import { UpstreamPool } from '../upstream/upstream-pool.js';
 import { bundledIdlDir } from '../decode/registry.js';
-import { readIdl } from '../idl/read-idl.js';
 import type { ProgramDescription } from '../idl/description.js';
 import { decodeBase58 } from '../codec/base58.js';
 import { findOnchainIdl, printable, type IdlSource } from '../live/onchain-fetch.js';
+import { readOnchainIdl } from '../live/live-registry.js';
 
 /** The columns of idls/MANIFEST.tsv, for an output folder that has no manifest yet. */
 const manifestColumns = [
@@ -92,23 +92,18 @@ export async function runIdl(args: string[]): Promise<void> {
   }
 }
 
-/** The fetched JSON as the registry will read it: refused unless it is an IDL of this very program. */
+/** The fetched JSON as the gateway reads a live IDL: refused unless it is an IDL of this very program. */
 function readFetched(fetched: FetchedIdl, programId: string): ProgramDescription {
-  let description: ProgramDescription;
   try {
-    description = readIdl(fetched.idl, {
-      address: programId,
-      onSkip: (item, reason) => console.log(`note: ${printable(item)} will not be decoded: ${printable(reason)}`),
-    });
+    return readOnchainIdl(programId, fetched.idl, (item, reason) =>
+      console.log(`note: ${printable(item)} will not be decoded: ${printable(reason)}`),
+    );
   } catch (error) {
     throw new Error(
       `the JSON in ${fetched.kind} account ${fetched.account} does not read as an IDL: ${printable((error as Error).message)}`,
       { cause: error },
     );
   }
-  if (description.address !== programId)
-    throw new Error(`the on-chain IDL declares program ${printable(description.address)}, not ${programId}`);
-  return description;
 }
 
 interface FetchedIdl {

@@ -4,7 +4,7 @@
  * checked by the caller (src/rpc/params.ts: types, signature/pubkey parsing, the input count
  * limit); what is checked here are the rules that depend on the ledger or on combinations.
  */
-import { ErrorCode, invalidParams, minContextSlotNotReached, RpcError } from '../rpc/errors.js';
+import { commitmentBelowConfirmed, minContextSlotNotReached, slicedJsonParsed } from '../rpc/errors.js';
 import { transactionInputFromResult } from './import-corpus.js';
 import type { LedgerStore, StoredTransactionEncoding } from './ledger-store.js';
 import { renderAccount, type AccountEncoding, type DataSlice } from './render-account.js';
@@ -44,7 +44,7 @@ export class LedgerRpc {
 
   getTransaction(signature: string, config: GetTransactionConfig = {}): string {
     if (config.commitment === 'processed') {
-      throw invalidParams('Method does not support commitment below `confirmed`');
+      throw commitmentBelowConfirmed();
     }
     const row = this.store.getTransaction(signature);
     if (row === null) return 'null';
@@ -97,10 +97,7 @@ export class LedgerRpc {
   private accountRenderer(config: GetAccountsConfig, defaultEncoding: AccountEncoding): (address: string) => string {
     const encoding = config.encoding ?? defaultEncoding;
     if (encoding === 'jsonParsed' && config.dataSlice !== undefined) {
-      throw new RpcError(
-        ErrorCode.invalidRequest,
-        'Sliced account data can only be encoded using binary (base 58) or base64 encoding.',
-      );
+      throw slicedJsonParsed();
     }
     return (address) => {
       const row = this.store.getAccount(address);

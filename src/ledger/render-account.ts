@@ -3,7 +3,7 @@
  * (keys in serde_json's sorted order, u64s as exact integers).
  */
 import { encodeBase58 } from '../codec/base58.js';
-import { ErrorCode, RpcError } from '../rpc/errors.js';
+import { base58TooLarge } from '../rpc/errors.js';
 import type { AccountRow } from './ledger-store.js';
 
 export type AccountEncoding = 'base64' | 'base58' | 'binary' | 'base64+zstd' | 'jsonParsed';
@@ -40,10 +40,7 @@ function renderData(row: AccountRow, config: AccountRenderConfig): string {
     case 'binary': {
       const data = sliceData(row.data, config.dataSlice);
       if (data.length > MAX_BASE58_BYTES) {
-        throw new RpcError(
-          ErrorCode.invalidRequest,
-          `Encoded binary (base 58) data should be less than ${MAX_BASE58_BYTES} bytes, please use Base64 encoding.`,
-        );
+        throw base58TooLarge(MAX_BASE58_BYTES);
       }
       const text = JSON.stringify(encodeBase58(data));
       return config.encoding === 'binary' ? text : `[${text},"base58"]`;

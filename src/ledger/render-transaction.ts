@@ -4,7 +4,7 @@
  * `version` key following the node's maxSupportedTransactionVersion rules.
  */
 import { parseJson, stringifyJson } from '../json/lossless.js';
-import { ErrorCode, RpcError, unsupportedTransactionVersion } from '../rpc/errors.js';
+import { heldOnlyAsJson, heldOnlyAsJsonParsed, unsupportedTransactionVersion } from '../rpc/errors.js';
 import type { StoredTransactionEncoding, TransactionRow, TransactionVersion } from './ledger-store.js';
 import { jsonResultToJsonParsed } from './parsed-transaction.js';
 import { encodeBase58 } from '../codec/base58.js';
@@ -122,11 +122,7 @@ function wireBytes(row: TransactionRow, result: Result, from: 'json' | 'base64')
   } catch (err) {
     // A json body that does not compile back (the corpus has a hand-written fixture with a
     // misspelt lookup field) is still served as json; only the wire encodings are out of reach.
-    throw new RpcError(
-      ErrorCode.invalidParams,
-      `Transaction ${row.signature} is held by the local ledger only in json encoding, which cannot be ` +
-        `re-encoded (${(err as Error).message}); request "encoding": "json", or start the gateway with --upstream`,
-    );
+    throw heldOnlyAsJson(row.signature, (err as Error).message);
   }
 }
 
@@ -151,11 +147,7 @@ export function renderTransaction(row: TransactionRow, config: TransactionRender
   // base64 first: decoding the wire bytes is exact, while a json body must be re-compiled.
   const from = row.bodies.base64 !== undefined ? 'base64' : row.bodies.json !== undefined ? 'json' : undefined;
   if (from === undefined) {
-    throw new RpcError(
-      ErrorCode.invalidParams,
-      `Transaction ${row.signature} is held by the local ledger only in jsonParsed encoding; ` +
-        'request "encoding": "jsonParsed", or start the gateway with --upstream',
-    );
+    throw heldOnlyAsJsonParsed(row.signature);
   }
   const source = parseResult(row.bodies[from] as string);
   let result: Result;

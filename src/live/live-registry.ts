@@ -7,6 +7,8 @@
 import type { ProgramRegistry } from '../decode/registry.js';
 import { compileProgram, type CompiledProgram } from '../decode/compile.js';
 import { readIdl } from '../idl/read-idl.js';
+import type { IdlHints } from '../idl/hints.js';
+import type { ProgramDescription } from '../idl/description.js';
 import { printable } from './onchain-fetch.js';
 import { noteUndescribed } from '../observe/undecoded-tally.js';
 
@@ -39,12 +41,14 @@ export function withLiveVersions(bundled: ProgramRegistry, live: LiveLookup): Pr
   };
 }
 
-/**
- * A live IDL's text as the registry uses it, on the main thread and in each worker alike: read in
- * any dialect, refused unless it describes `programId` itself, compiled once.
- */
-export function compileLiveIdl(programId: string, idl: unknown): CompiledProgram {
-  const description = readIdl(idl, { address: programId });
+/** An on-chain IDL read in any dialect, refused unless it describes `programId` itself. */
+export function readOnchainIdl(programId: string, idl: unknown, onSkip?: IdlHints['onSkip']): ProgramDescription {
+  const description = readIdl(idl, { address: programId, onSkip });
   if (description.address !== programId) throw new Error(`the IDL declares program ${printable(description.address)}, not ${programId}`);
-  return compileProgram(description);
+  return description;
+}
+
+/** A live IDL's text as the registry uses it, on the main thread and in each worker alike, compiled once. */
+export function compileLiveIdl(programId: string, idl: unknown): CompiledProgram {
+  return compileProgram(readOnchainIdl(programId, idl));
 }

@@ -4,9 +4,17 @@
  * so a bad request is refused here in the node's words instead of costing an upstream round trip.
  */
 import { invalidParams } from '../rpc/errors.js';
-import { arityError, parseGetAccountInfoParams, parseNoParams, checkAddress, checkSignature } from '../rpc/params.js';
+import {
+  accountEncodingProblem,
+  checkAddress,
+  checkArity,
+  checkSignature,
+  given,
+  isObject,
+  parseGetAccountInfoParams,
+  parseNoParams,
+} from '../rpc/params.js';
 import { invalidParamsText, typeMismatch } from '../rpc/serde-text.js';
-import { accountEncodings } from '../rpc/schemas.js';
 
 export interface SubscriptionKind {
   subscribe: string;
@@ -28,9 +36,6 @@ const kinds: SubscriptionKind[] = ['account', 'program', 'logs', 'signature', 's
 export const bySubscribe = new Map(kinds.map((k) => [k.subscribe, k]));
 export const byUnsubscribe = new Map(kinds.map((k) => [k.unsubscribe, k]));
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const given = (v: unknown) => v !== undefined && v !== null;
-
 /** The node's `param::<Pubkey>` / `param::<Signature>` text, whatever is wrong with the string. */
 function pubsubKey(text: unknown, thing: 'pubkey' | 'signature'): void {
   if (typeof text !== 'string') throw invalidParams(invalidParamsText(typeMismatch(text, 'a string')));
@@ -42,11 +47,6 @@ function pubsubKey(text: unknown, thing: 'pubkey' | 'signature'): void {
   }
 }
 
-function arity(params: unknown[], min: number, max: number): void {
-  const error = arityError(params, min, max);
-  if (error !== null) throw error;
-}
-
 function optionalConfig(config: unknown, struct: string): Record<string, unknown> {
   if (!given(config)) return {};
   if (!isObject(config)) throw invalidParams(invalidParamsText(typeMismatch(config, `struct ${struct}`)));
@@ -54,16 +54,8 @@ function optionalConfig(config: unknown, struct: string): Record<string, unknown
 }
 
 function checkEncoding(encoding: unknown): void {
-  if (!given(encoding)) return;
-  if (typeof encoding !== 'string' || !(accountEncodings as readonly string[]).includes(encoding)) {
-    throw invalidParams(
-      invalidParamsText(
-        typeof encoding === 'string'
-          ? `unknown variant \`${encoding}\`, expected one of ${accountEncodings.map((e) => `\`${e}\``).join(', ')}`
-          : typeMismatch(encoding, 'enum UiAccountEncoding'),
-      ),
-    );
-  }
+  const problem = given(encoding) ? accountEncodingProblem(encoding) : null;
+  if (problem !== null) throw invalidParams(invalidParamsText(problem));
 }
 
 /** What a subscription asks for, as far as the gateway needs to know it. */
@@ -80,14 +72,14 @@ export function checkSubscribe(kind: SubscriptionKind, params: unknown[]): Reque
   const request: Request = { kind, parsedAccounts: false };
   switch (kind.subscribe) {
     case 'accountSubscribe': {
-      arity(params, 1, 2);
+      checkArity(params, 1, 2);
       pubsubKey(params[0], 'pubkey');
       const config = parseGetAccountInfoParams(params);
       request.parsedAccounts = config.encoding === 'jsonParsed' && config.dataSlice === undefined;
       break;
     }
     case 'programSubscribe': {
-      arity(params, 1, 2);
+      checkArity(params, 1, 2);
       pubsubKey(params[0], 'pubkey');
       const config = optionalConfig(params[1], 'RpcProgramAccountsConfig');
       checkEncoding(config.encoding);
@@ -98,7 +90,7 @@ export function checkSubscribe(kind: SubscriptionKind, params: unknown[]): Reque
       break;
     }
     case 'logsSubscribe': {
-      arity(params, 1, 2);
+      checkArity(params, 1, 2);
       const filter = params[0];
       if (filter !== 'all' && filter !== 'allWithVotes') {
         if (!isObject(filter) || !Array.isArray(filter.mentions)) {
@@ -117,14 +109,14 @@ export function checkSubscribe(kind: SubscriptionKind, params: unknown[]): Reque
       break;
     }
     case 'signatureSubscribe': {
-      arity(params, 1, 2);
+      checkArity(params, 1, 2);
       pubsubKey(params[0], 'signature');
       optionalConfig(params[1], 'RpcSignatureSubscribeConfig');
       request.signature = params[0] as string;
       break;
     }
     case 'blockSubscribe': {
-      arity(params, 1, 2);
+      checkArity(params, 1, 2);
       const filter = params[0];
       if (filter !== 'all') {
         if (!isObject(filter) || typeof filter.mentionsAccountOrProgram !== 'string') {
@@ -143,7 +135,7 @@ export function checkSubscribe(kind: SubscriptionKind, params: unknown[]): Reque
 
 /** `*Unsubscribe([id])`: the id as the number the node would read (u64), else the node's -32602. */
 export function checkUnsubscribe(params: unknown[]): number {
-  arity(params, 1, 1);
+  checkArity(params, 1, 1);
   const id = params[0];
   if (typeof id !== 'number' || !Number.isInteger(id) || id < 0) {
     throw invalidParams(invalidParamsText(typeMismatch(id, 'u64')));

@@ -125,6 +125,7 @@ export const nestedTooDeep = defineError(
   (maxNesting: number) => `Invalid request: JSON nested deeper than ${maxNesting} levels`,
 );
 export const paramsNotArray = defineError(ErrorCode.invalidParams, () => '`params` should be an array');
+export const commitmentBelowConfirmed = defineError(ErrorCode.invalidParams, () => 'Method does not support commitment below `confirmed`');
 
 // Batches.
 
@@ -144,6 +145,20 @@ export const accountsInBatch = defineError(
 
 // The upstream node.
 
+/** `reason`: why, in words safe to show to clients (no URL path, query or credentials). */
+export const upstreamFailure = defineError(
+  ErrorCode.upstreamFailed,
+  (reason: string) => `Upstream RPC node failed: ${reason}; retry later`,
+);
+export const upstreamTimedOut = defineError(
+  ErrorCode.upstreamTimeout,
+  (timeoutMs: number) => `Upstream RPC node did not answer within ${timeoutMs} ms; retry later`,
+);
+/** `limit`: which of a batch's byte limits the answer passed. */
+export const batchAnswerTooLarge = defineError(
+  ErrorCode.payloadTooLarge,
+  (limit: string) => `Answer too large for a batch (${limit}); send this request on its own`,
+);
 /** `snippet`: the start of the node's body, '' when it sent none. */
 export const upstreamAnsweredStatus = defineError(
   ErrorCode.upstreamFailed,
@@ -163,6 +178,35 @@ export const upstreamPubSubFailed = defineError(ErrorCode.upstreamFailed, (reaso
 export const notASubscriptionId = defineError(
   ErrorCode.upstreamFailed,
   () => 'The upstream node gave an answer that is not a subscription id',
+);
+
+// The embedded ledger, where it cannot answer as the node would.
+
+export const notInLedger = defineError(
+  ErrorCode.notInLedger,
+  (method: string) => `Method ${method} is not available from the local ledger; start the gateway with --upstream URL to reach a full node`,
+);
+export const heldOnlyAsJsonParsed = defineError(
+  ErrorCode.invalidParams,
+  (signature: string) =>
+    `Transaction ${signature} is held by the local ledger only in jsonParsed encoding; ` +
+    'request "encoding": "jsonParsed", or start the gateway with --upstream',
+);
+/** `reason`: why the json body does not compile back to the wire transaction. */
+export const heldOnlyAsJson = defineError(
+  ErrorCode.invalidParams,
+  (signature: string, reason: string) =>
+    `Transaction ${signature} is held by the local ledger only in json encoding, which cannot be ` +
+    `re-encoded (${reason}); request "encoding": "json", or start the gateway with --upstream`,
+);
+// The node's own texts for account encodings it will not produce.
+export const slicedJsonParsed = defineError(
+  ErrorCode.invalidRequest,
+  () => 'Sliced account data can only be encoded using binary (base 58) or base64 encoding.',
+);
+export const base58TooLarge = defineError(
+  ErrorCode.invalidRequest,
+  (maxBytes: number) => `Encoded binary (base 58) data should be less than ${maxBytes} bytes, please use Base64 encoding.`,
 );
 
 // PubSub calls.

@@ -5,7 +5,7 @@
  */
 import * as validators from './validators.generated.js';
 import { accountEncodings, transactionEncodings } from './schemas.js';
-import { invalidParams, RpcError } from './errors.js';
+import { commitmentBelowConfirmed, invalidParams, RpcError } from './errors.js';
 import { invalidParamsText, rustFloatText, typeMismatch } from './serde-text.js';
 import { decodeBase58 } from '../codec/base58.js';
 import { findPathSpans } from '../json/path-spans.js';
@@ -56,7 +56,7 @@ export const maxMultipleAccounts = 100;
 type Params = unknown[];
 
 /** The node's refusal of a params array shorter than `min` or longer than `max`, or null. */
-export function arityError(params: Params, min: number, max: number): RpcError | null {
+function arityError(params: Params, min: number, max: number): RpcError | null {
   if (params.length < min) return invalidParams(`\`params\` should have at least ${min} argument(s)`);
   if (params.length > max) {
     return max === 0
@@ -66,8 +66,22 @@ export function arityError(params: Params, min: number, max: number): RpcError |
   return null;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const given = <T>(v: T | null | undefined): v is T => v !== undefined && v !== null;
+/** Throws the node's refusal of a params array shorter than `min` or longer than `max`. */
+export function checkArity(params: Params, min: number, max: number): void {
+  const error = arityError(params, min, max);
+  if (error !== null) throw error;
+}
+
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** serde reads an absent member and `null` alike as None. */
+export const given = <T>(v: T | null | undefined): v is T => v !== undefined && v !== null;
+
+/** serde's refusal of a `UiAccountEncoding` it cannot read, or null for an encoding it reads. */
+export function accountEncodingProblem(encoding: unknown): string | null {
+  if (typeof encoding !== 'string') return typeMismatch(encoding, 'enum UiAccountEncoding');
+  if ((accountEncodings as readonly string[]).includes(encoding)) return null;
+  return `unknown variant \`${encoding}\`, expected one of ${accountEncodings.map((e) => `\`${e}\``).join(', ')}`;
+}
 
 /** Agave's verify_signature / verify_pubkey: too long or wrong byte count is WrongSize, bad characters Invalid. */
 function checkBase58Key(text: string, bytes: 32 | 64): void {
@@ -123,10 +137,8 @@ function explainAccountConfig(config: unknown): string {
   if (!isObject(config)) return typeMismatch(config, 'struct RpcAccountInfoConfig');
   const { encoding, dataSlice, minContextSlot } = config;
   if (given(encoding)) {
-    if (typeof encoding !== 'string') return typeMismatch(encoding, 'enum UiAccountEncoding');
-    if (!(accountEncodings as readonly string[]).includes(encoding)) {
-      return `unknown variant \`${encoding}\`, expected one of ${accountEncodings.map((e) => `\`${e}\``).join(', ')}`;
-    }
+    const problem = accountEncodingProblem(encoding);
+    if (problem !== null) return problem;
   }
   if (given(dataSlice)) {
     if (!isObject(dataSlice)) return typeMismatch(dataSlice, 'struct UiDataSliceConfig');
@@ -156,8 +168,7 @@ function accountConfigOf(config: unknown): AccountConfig {
 
 export function parseGetTransactionParams(params: Params): TransactionRequest {
   if (!validators.getTransactionParams(params)) {
-    const arity = arityError(params, 1, 2);
-    if (arity) throw arity;
+    checkArity(params, 1, 2);
     if (typeof params[0] !== 'string') throw invalidParams(invalidParamsText(typeMismatch(params[0], 'a string')));
     throw invalidParams(invalidParamsText('data did not match any variant of untagged enum RpcEncodingConfigWrapper'));
   }
@@ -180,7 +191,7 @@ export function parseGetTransactionParams(params: Params): TransactionRequest {
       (config.commitment === null || finalizedCommitments.has(request.commitment));
   }
   if (request.commitment === 'processed') {
-    throw invalidParams('Method does not support commitment below `confirmed`');
+    throw commitmentBelowConfirmed();
   }
   return request;
 }
@@ -188,8 +199,7 @@ export function parseGetTransactionParams(params: Params): TransactionRequest {
 /** `raw`: the call's text, whose number literals serde reads (u64TextProblem). */
 export function parseGetMultipleAccountsParams(params: Params, raw?: string): AccountsRequest {
   if (!validators.getMultipleAccountsParams(params)) {
-    const arity = arityError(params, 1, 2);
-    if (arity) throw arity;
+    checkArity(params, 1, 2);
     const addresses = params[0];
     if (!Array.isArray(addresses)) throw invalidParams(invalidParamsText(typeMismatch(addresses, 'a sequence')));
     const bad: unknown = addresses.find((a) => typeof a !== 'string');
@@ -208,8 +218,7 @@ export function parseGetMultipleAccountsParams(params: Params, raw?: string): Ac
 
 export function parseGetAccountInfoParams(params: Params, raw?: string): AccountRequest {
   if (!validators.getAccountInfoParams(params)) {
-    const arity = arityError(params, 1, 2);
-    if (arity) throw arity;
+    checkArity(params, 1, 2);
     if (typeof params[0] !== 'string') throw invalidParams(invalidParamsText(typeMismatch(params[0], 'a string')));
     throw invalidParams(invalidParamsText(explainAccountConfig(params[1])));
   }
@@ -221,8 +230,7 @@ export function parseGetAccountInfoParams(params: Params, raw?: string): Account
 
 export function parseContextParams(params: Params, raw?: string): ContextConfig {
   if (!validators.getSlotParams(params)) {
-    const arity = arityError(params, 0, 1);
-    if (arity) throw arity;
+    checkArity(params, 0, 1);
     throw invalidParams(invalidParamsText(explainContextConfig(params[0])));
   }
   checkU64Texts(raw);

@@ -1,7 +1,7 @@
 /** The embedded ledger as the backend: what it holds is answered in the node's shapes, the rest is refused clearly. */
 import type { Call } from '../rpc/envelope.js';
 import { resultResponse } from '../rpc/envelope.js';
-import { ErrorCode, invalidParams, methodNotFound, RpcError } from '../rpc/errors.js';
+import { methodNotFound, notInLedger, paramsNotArray } from '../rpc/errors.js';
 import {
   type AccountsRequest,
   parseContextParams,
@@ -30,7 +30,7 @@ export class LedgerBackend implements Backend {
   }
 
   async passThrough(call: Call): Promise<BackendReply> {
-    if (call.params === null && standardMethods.has(call.method)) throw invalidParams('`params` should be an array');
+    if (call.params === null && standardMethods.has(call.method)) throw paramsNotArray();
     const params = call.params ?? [];
     switch (call.method) {
       case 'getAccountInfo': {
@@ -47,10 +47,7 @@ export class LedgerBackend implements Backend {
         return reply(call, this.ledger.getHealth());
     }
     if (standardMethods.has(call.method)) {
-      throw new RpcError(
-        ErrorCode.notInLedger,
-        `Method ${call.method} is not available from the local ledger; start the gateway with --upstream URL to reach a full node`,
-      );
+      throw notInLedger(call.method);
     }
     throw methodNotFound();
   }

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ErrorCode, RpcError } from '../rpc/errors.js';
+import { batchAnswerTooLarge, upstreamFailure, upstreamTimedOut, type RpcError } from '../rpc/errors.js';
 import { EndpointHealth } from './endpoint-health.js';
 import type { EndpointHealthSnapshot } from './endpoint-health.js';
 import { Http1Client, Http1Failure } from './http1-client.js';
@@ -58,9 +58,6 @@ export interface SendOptions {
   budget?: ByteBudget;
 }
 
-const batchTooLarge = (limit: string) =>
-  new RpcError(ErrorCode.payloadTooLarge, `Answer too large for a batch (${limit}); send this request on its own`);
-
 const MAX_BACKOFF_MS = 100;
 
 export class UpstreamPool {
@@ -107,7 +104,7 @@ export class UpstreamPool {
   async send(body: string | Uint8Array, opts: SendOptions): Promise<UpstreamReply> {
     const { retryable, signal } = opts;
     signal?.throwIfAborted();
-    if (this.closing) throw failed('upstream connection pool is closed');
+    if (this.closing) throw upstreamFailure('upstream connection pool is closed');
 
     const start = this.rotation;
     this.rotation = (this.rotation + 1) % this.endpoints.length;
@@ -143,12 +140,12 @@ export class UpstreamPool {
     }
 
     if (rateLimited !== undefined) return rateLimited;
-    if (failure === undefined) throw failed('no upstream endpoint could be tried');
+    if (failure === undefined) throw upstreamFailure('no upstream endpoint could be tried');
     if (failure.error !== undefined) throw failure.error;
     if (failure.timeout) {
-      throw new RpcError(ErrorCode.upstreamTimeout, `Upstream RPC node did not answer within ${this.timeoutMs} ms; retry later`);
+      throw upstreamTimedOut(this.timeoutMs);
     }
-    throw failed(failure.reason);
+    throw upstreamFailure(failure.reason);
   }
 
   health(): Record<string, EndpointHealthSnapshot> {
@@ -271,7 +268,7 @@ export class UpstreamPool {
             'too large',
             notSent,
             true,
-            batchTooLarge(`one entry's answer may hold at most ${maxBytes} bytes`),
+            batchAnswerTooLarge(`one entry's answer may hold at most ${maxBytes} bytes`),
           );
         }
         return new AttemptFailure(false, `response larger than ${maxBytes} bytes`, notSent, true);
@@ -281,7 +278,7 @@ export class UpstreamPool {
           'over budget',
           notSent,
           true,
-          batchTooLarge(`its answers may hold ${budget?.limit} bytes together`),
+          batchAnswerTooLarge(`its answers may hold ${budget?.limit} bytes together`),
         );
       case 'client-closed':
         return new AttemptFailure(false, 'upstream connection pool is closed', notSent, true);
@@ -303,10 +300,6 @@ function secretsOf(url: URL): string[] {
     // A path with a stray % has no decoded form to hide.
   }
   return parts.filter((part) => part.length > 1);
-}
-
-function failed(reason: string): RpcError {
-  return new RpcError(ErrorCode.upstreamFailed, `Upstream RPC node failed: ${reason}; retry later`);
 }
 
 async function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
