@@ -21,7 +21,8 @@ export function enhanceAccounts(text: string, registry: ProgramRegistry): string
   return enhanceAccountsByAnchors(text, registry) ?? enhanceParsedAccounts(text, registry);
 }
 
-const anchorsOf = memberAnchors(['slot', 'data']);
+const anchorsOf = memberAnchors(['slot', 'value', 'data']);
+const compactValues = /^\[(?:\{"|n|\])/;
 const base64Tag = '","base64"]';
 const accountMembers = new Set(['data', 'executable', 'lamports', 'owner', 'rentEpoch', 'space']);
 
@@ -30,15 +31,17 @@ const accountMembers = new Set(['data', 'executable', 'lamports', 'owner', 'rent
  * can be found by name): each is an object whose `data` is the node's `[base64, "base64"]`
  * fallback, and nothing in such an object holds a brace, so the nearest braces either side of
  * that member delimit it and only it is parsed. Null, for the parsing path, unless the context
- * slot is the one `slot` member (parsed sysvars carry others) and every such object is exactly
- * an account.
+ * slot is the one `slot` member (parsed sysvars carry others), the values are written compact, and
+ * every such object is exactly an account.
  */
 export function enhanceAccountsByAnchors(text: string, registry: ProgramRegistry): string | null {
   const anchors = anchorsOf(text);
   const slotAt = anchors?.get('slot');
-  if (!anchors || slotAt?.length !== 1) return null;
+  const valueAt = anchors?.get('value');
+  if (!anchors || slotAt?.length !== 1 || valueAt?.length !== 1) return null;
   const slot = integerAt(text, slotAt[0]);
-  if (slot === null) return null;
+  // An account written with spaces has no `"data":` to find: only compact values can be read by anchors.
+  if (slot === null || !compactValues.test(text.slice(valueAt[0], valueAt[0] + 3))) return null;
   const edits: { span: Span; text: string }[] = [];
   let previousEnd = 0;
   for (const at of anchors.get('data')!) {
