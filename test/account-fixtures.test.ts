@@ -472,6 +472,14 @@ const sourced: Record<string, SourcedExpected> = {
   'protocol-v2/switchboard_v2_aggregator.json': { program: 'switchboard_v2', type: 'AggregatorAccountData', unread: 'none' },
   'protocol-v2/wormhole_guardian_set.json': { program: 'wormhole_core_bridge_solana', type: 'guardianSet', unread: 'none' },
 
+  // sbv2-solana's sbv2-lite test: the SOL/USD aggregator's latest result is 104.967865328125.
+  'sbv2-solana/sol_usd_aggregator.json': {
+    program: 'switchboard_v2',
+    type: 'AggregatorAccountData',
+    fields: { 'latestConfirmedRound.result': { mantissa: '1049678653281250', scale: 13 } },
+    unread: 'none',
+  },
+
   // drift-vaults' apply_profit_share_on_net_hwm_example: the vault and depositor as loaded.
   'drift-vaults/vault_net_hwm.json': {
     program: 'drift_vaults',
@@ -530,11 +538,16 @@ interface SourcedAccount {
   decoded?: Record<string, unknown>;
 }
 
-/** marginfi's files are `solana account --output json` dumps; the ones taken out of source code are `{source, owner, data}`. */
+/**
+ * marginfi's and Sanctum's files are `solana account --output json` dumps; the ones taken out of
+ * source code are `{source, owner, data}`, or `{source, owner, bytes}` where the source spells the
+ * data as a byte array.
+ */
 function readSourced(file: string): SourcedAccount {
   const doc = JSON.parse(readFileSync(join(accountsDir, file), 'utf8'));
   const account = doc.account ?? doc;
-  return { owner: account.owner, bytes: Buffer.from(account.data[0], 'base64'), space: account.space, decoded: doc.decoded };
+  const bytes = Array.isArray(account.bytes) ? Buffer.from(account.bytes as number[]) : Buffer.from(account.data[0], 'base64');
+  return { owner: account.owner, bytes, space: account.space, decoded: doc.decoded };
 }
 
 /** The signed 128-bit integer in 16 little-endian bytes. */
