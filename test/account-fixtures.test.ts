@@ -5,8 +5,8 @@
  * - test/fixtures/carbon/: sevenlabs-hq/carbon's decoder fixtures (verbatim, MIT). Each must decode
  *   as the account type Carbon reads it as, with the fields Carbon's tests (or the fixture's
  *   `data_decoded`) expect.
- * - test/fixtures/accounts/: marginfi's, Drift's and explorer-kit's (provenance in its README.md),
- *   with the values their tests assert; where a source asserts nothing about an account, it must
+ * - test/fixtures/accounts/: from marginfi, Drift, drift-vaults, Switchboard, Sanctum, explorer-kit
+ *   and others (provenance in its README.md), with the values their tests assert; where a source asserts nothing about an account, it must
  *   still be read by the chosen version to its last byte (or to zero padding) and
  *   @coral-xyz/borsh, given the same layout, must read the same value.
  *
@@ -638,7 +638,7 @@ for (const [file, want] of Object.entries(sourced)) {
       assert.equal(i128(bytesAt), i80f48Bits(text), `${file}: ${path} = ${text}`);
     }
     if (want.derived !== undefined) {
-      assert.equal(want.derived.of(decoded.value as Record<string, unknown>), want.derived.is, `${file}: ${want.derived.name}`);
+      assert.equal(want.derived.of(decoded.value), want.derived.is, `${file}: ${want.derived.name}`);
     }
     if (want.decoded !== undefined) {
       assert.ok(fixture.decoded, `${file}: no decoded values`);
