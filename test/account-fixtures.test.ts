@@ -5,8 +5,8 @@
  * - test/fixtures/carbon/: sevenlabs-hq/carbon's decoder fixtures (verbatim, MIT). Each must decode
  *   as the account type Carbon reads it as, with the fields Carbon's tests (or the fixture's
  *   `data_decoded`) expect.
- * - test/fixtures/accounts/: marginfi's, Drift's and explorer-kit's (provenance in its README.md),
- *   with the values their tests assert; where a source asserts nothing about an account, it must
+ * - test/fixtures/accounts/: from marginfi, Drift, drift-vaults, Switchboard, Sanctum, explorer-kit
+ *   and others (provenance in its README.md), with the values their tests assert; where a source asserts nothing about an account, it must
  *   still be read by the chosen version to its last byte (or to zero padding) and
  *   @coral-xyz/borsh, given the same layout, must read the same value.
  *
@@ -221,6 +221,8 @@ interface SourcedExpected {
    * differently (with the reason).
    */
   decoded?: { except?: Record<string, string> };
+  /** A value the source computes from several fields, checked with the same arithmetic. */
+  derived?: { name: string; of: (value: Record<string, unknown>) => unknown; is: unknown };
 }
 
 const PARTNERS_DROPPED = 'the program dropped partners since; the bundled IDL names these bytes padding';
@@ -460,6 +462,60 @@ const sourced: Record<string, SourcedExpected> = {
     },
   },
 
+  // Other programs' accounts in Drift's tests: Switchboard on-demand feeds and oracles its oracle
+  // tests read prices from (asserting only the price it derives), a Switchboard v2 aggregator its
+  // vendored switchboard crate loads, and the Wormhole guardian set its Pyth pull-oracle tests post.
+  'protocol-v2/sb_pull_feed_oracle_test.json': { program: 'sb_on_demand', type: 'PullFeedAccountData', unread: 'none' },
+  'protocol-v2/sb_pull_feed.json': { program: 'sb_on_demand', type: 'PullFeedAccountData', unread: 'none' },
+  'protocol-v2/sb_oracle_1.json': { program: 'sb_on_demand', type: 'OracleAccountData', unread: 'none' },
+  'protocol-v2/sb_oracle_4.json': { program: 'sb_on_demand', type: 'OracleAccountData', unread: 'none' },
+  'protocol-v2/switchboard_v2_aggregator.json': { program: 'switchboard_v2', type: 'AggregatorAccountData', unread: 'none' },
+  'protocol-v2/wormhole_guardian_set.json': { program: 'wormhole_core_bridge_solana', type: 'guardianSet', unread: 'none' },
+
+  // sbv2-solana's sbv2-lite test: the SOL/USD aggregator's latest result is 104.967865328125.
+  'sbv2-solana/sol_usd_aggregator.json': {
+    program: 'switchboard_v2',
+    type: 'AggregatorAccountData',
+    fields: { 'latestConfirmedRound.result': { mantissa: '1049678653281250', scale: 13 } },
+    unread: 'none',
+  },
+
+  // drift-vaults' apply_profit_share_on_net_hwm_example: the vault and depositor as loaded.
+  'drift-vaults/vault_net_hwm.json': {
+    program: 'drift_vaults',
+    type: 'Vault',
+    fields: { profitShare: 300000, managerTotalProfitShare: '1141366328593' },
+    unread: 'none',
+  },
+  'drift-vaults/vault_depositor_net_hwm.json': {
+    program: 'drift_vaults',
+    type: 'VaultDepositor',
+    derived: {
+      name: 'high-water mark (total deposits - total withdraws + cumulative profit share)',
+      of: (v) => BigInt(v.totalDeposits as string) - BigInt(v.totalWithdraws as string) + BigInt(v.cumulativeProfitShareAmount as string),
+      is: 302076841n,
+    },
+    unread: 'none',
+  },
+
+  // sanctum-marinade-liquid-staking-sdk's core/tests/tests/state.rs, test_state_serde. The program
+  // allocates the state account larger than the state it writes.
+  'sanctum-marinade/marinade-state.json': {
+    program: 'marinade_finance',
+    type: 'State',
+    fields: {
+      msolSupply: '3564176058141121',
+      availableReserveBalance: '260659593335447',
+      'validatorSystem.validatorList.itemSize': 61,
+      pauseAuthority: 'AjGjLWx7vbzgPNxPSQUPjLNjeavQCHVS9VoJNWpnyP6n',
+      msolMint: 'mSoLzYCxHdYgdzU16g5QSh3i5K3z3KZK7ytfqcJm7So',
+      adminAuthority: '42VJbDihcS81YJPbuhHnHgvo1ehu42j8VK9sNwrnAarR',
+      operationalSolAccount: 'opLSF7LdfyWNBby5o6FT8UFsr2A4UGKteECgtLSYrSm',
+      treasuryMsolAccount: 'B1aLzaNMeFVAyQ6f3XbbUyKcH2YPHu2fqiEagmiF23VR',
+    },
+    unread: 'zeros',
+  },
+
   // explorer-kit's account parser tests (packages/explorerkit-translator/tests/v2/account.test.ts)
   // assert the account type only.
   'explorer-kit/meteora_amm_pool.json': { program: 'amm', type: 'Pool', unread: 'zeros' },
@@ -482,11 +538,16 @@ interface SourcedAccount {
   decoded?: Record<string, unknown>;
 }
 
-/** marginfi's files are `solana account --output json` dumps; the ones taken out of source code are `{source, owner, data}`. */
+/**
+ * marginfi's and Sanctum's files are `solana account --output json` dumps; the ones taken out of
+ * source code are `{source, owner, data}`, or `{source, owner, bytes}` where the source spells the
+ * data as a byte array.
+ */
 function readSourced(file: string): SourcedAccount {
   const doc = JSON.parse(readFileSync(join(accountsDir, file), 'utf8'));
   const account = doc.account ?? doc;
-  return { owner: account.owner, bytes: Buffer.from(account.data[0], 'base64'), space: account.space, decoded: doc.decoded };
+  const bytes = Array.isArray(account.bytes) ? Buffer.from(account.bytes as number[]) : Buffer.from(account.data[0], 'base64');
+  return { owner: account.owner, bytes, space: account.space, decoded: doc.decoded };
 }
 
 /** The signed 128-bit integer in 16 little-endian bytes. */
@@ -575,6 +636,9 @@ for (const [file, want] of Object.entries(sourced)) {
       const bytesAt = at(decoded.value, `${path}.value`);
       assert.ok(Array.isArray(bytesAt) && bytesAt.length === 16, `${file}: ${path} is not 16 bytes`);
       assert.equal(i128(bytesAt), i80f48Bits(text), `${file}: ${path} = ${text}`);
+    }
+    if (want.derived !== undefined) {
+      assert.equal(want.derived.of(decoded.value), want.derived.is, `${file}: ${want.derived.name}`);
     }
     if (want.decoded !== undefined) {
       assert.ok(fixture.decoded, `${file}: no decoded values`);
