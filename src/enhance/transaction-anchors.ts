@@ -10,17 +10,20 @@
  * only those entries are parsed. The slot (for the version choice), `meta.err` and the account
  * keys are found the same way, each by the one member of its name.
  *
- * Null (the parsing path then runs) whenever any of that cannot be read with certainty: the
- * transaction failed (its error is named from the parsed answer), a member is missing or repeated
- * (a pretty-printed answer spells `"slot": ` and so has none), or an entry is not exactly an
- * instruction entry.
+ * A failed transaction's program error is named the same way (namedFailure). Null (the parsing
+ * path then runs) whenever any of that cannot be read with certainty: a member is missing or
+ * repeated (a pretty-printed answer spells `"slot": ` and so has none), or an entry is not exactly
+ * an instruction entry.
  */
 import { splice } from '../json/path-spans.js';
 import { integerAt, memberAnchors } from '../json/member-anchors.js';
+import { skipValue, type Span } from '../json/tokens.js';
 import type { ProgramRegistry } from '../decode/registry.js';
 import { decodeCompiledEntry, decodeParsedEntry, renderEntry, type RawInstruction } from './instruction-entry.js';
+import { programErrorMember, programErrorOf } from './program-error.js';
 
-const anchorsOf = memberAnchors(['slot', 'err', 'accountKeys', 'loadedAddresses', 'data']);
+const anchorsOf = memberAnchors(['slot', 'err', 'accountKeys', 'loadedAddresses', 'data', 'logMessages', 'message', 'instructions']);
+type Anchors = Map<string, number[]>;
 
 export function enhanceByAnchors(text: string, registry: ProgramRegistry): string | null {
   const anchors = anchorsOf(text);
@@ -32,14 +35,16 @@ export function enhanceByAnchors(text: string, registry: ProgramRegistry): strin
   const slotAt = only('slot');
   const errAt = only('err');
   const keysAt = only('accountKeys');
-  if (slotAt === null || errAt === null || keysAt === null || !text.startsWith('null', errAt)) return null;
+  if (slotAt === null || errAt === null || keysAt === null) return null;
   const slot = integerAt(text, slotAt);
   if (slot === null || text.charCodeAt(keysAt) !== 0x5b /* [ */) return null;
   const parsedEncoding = text.charCodeAt(keysAt + 1) === 0x7b; /* { */
   const keys = parsedEncoding ? [] : compiledAccountKeys(text, keysAt, anchors.get('loadedAddresses')!);
   if (keys === null) return null;
+  const failure = text.startsWith('null', errAt) ? noFailure : namedFailure(text, errAt, anchors, parsedEncoding ? null : keys, registry);
+  if (failure === null) return null;
 
-  const edits = [];
+  const edits: { span: Span; text: string }[] = [];
   let previousEnd = 0;
   for (const at of anchors.get('data')!) {
     // meta.returnData's `data` is a [text, encoding] pair, not an instruction.
@@ -55,7 +60,63 @@ export function enhanceByAnchors(text: string, registry: ProgramRegistry): strin
     const span = { start, end };
     edits.push({ span, text: renderEntry(decoded, entry, parsedEncoding, text, span) });
   }
+  if (failure.span !== undefined) {
+    const { span, member } = failure;
+    const rendered = edits.find((edit) => edit.span.start === span.start);
+    const entry = rendered?.text ?? text.slice(span.start, span.end);
+    const named = { span, text: `${entry.slice(0, -1)},${member}}` };
+    if (rendered) edits[edits.indexOf(rendered)] = named;
+    else edits.splice(edits.filter((edit) => edit.span.start < span.start).length, 0, named);
+  }
   return splice(text, edits);
+}
+
+/** The failing top-level entry and the member naming its program's error; no span when none is named. */
+type Failure = { span?: undefined } | { span: Span; member: string };
+const noFailure: Failure = {};
+
+/**
+ * A failed transaction's custom program error named as the parsing path names it (program-error.ts):
+ * from `meta.err`, the logs and the program of top-level instruction i, the one entry the error
+ * member goes on. Only the values it needs are parsed: the error, the logs and entries 0..i of the
+ * top-level list (the first `instructions` after the one `message` member), crossed value by value.
+ * Null when any of them cannot be found with certainty.
+ */
+function namedFailure(text: string, errAt: number, anchors: Anchors, keys: string[] | null, registry: ProgramRegistry): Failure | null {
+  try {
+    const err = JSON.parse(text.slice(errAt, skipValue(text, errAt))) as { InstructionError?: unknown };
+    const failed = err?.InstructionError;
+    if (!Array.isArray(failed) || typeof (failed[1] as { Custom?: unknown })?.Custom !== 'number') return noFailure;
+    const index = failed[0] as number;
+    const logsAt = anchors.get('logMessages')!;
+    const messageAt = anchors.get('message')!;
+    if (logsAt.length > 1 || messageAt.length !== 1) return null;
+    const logMessages = logsAt.length === 0 ? [] : (JSON.parse(text.slice(logsAt[0], skipValue(text, logsAt[0]))) as unknown);
+    const listAt = anchors.get('instructions')!.find((at) => at > messageAt[0]);
+    if (listAt === undefined || text.charCodeAt(listAt) !== 0x5b /* [ */) return null;
+    const span = elementSpan(text, listAt, index);
+    if (span === undefined) return noFailure;
+    const entry = JSON.parse(text.slice(span.start, span.end)) as RawInstruction;
+    const programId = keys === null ? entry.programId : keys[entry.programIdIndex!];
+    const topLevelIds: string[] = [];
+    if (programId !== undefined) topLevelIds[index] = programId;
+    const named = programErrorOf({ meta: { err, logMessages } }, topLevelIds, registry);
+    return named === null ? noFailure : { span, member: programErrorMember(named) };
+  } catch {
+    return null;
+  }
+}
+
+/** The span of element `index` of the compact array opening at `at`, or undefined when it has fewer. */
+function elementSpan(text: string, at: number, index: number): Span | undefined {
+  let start = at + 1;
+  for (let i = 0; ; i++) {
+    if (text.charCodeAt(start) === 0x5d /* ] */) return undefined;
+    const end = skipValue(text, start);
+    if (i === index) return { start, end };
+    if (text.charCodeAt(end) !== 0x2c /* , */) return undefined;
+    start = end + 1;
+  }
 }
 
 /** json encoding: the static keys, then meta's loaded addresses (writable, then readonly), as accountKeysOf gives them. */

@@ -21,9 +21,9 @@ export const instructionPaths = [
 ] as const;
 
 /**
- * A successful transaction's explorerkit answer needs only its non-native entries, which can be
- * found without parsing the rest (transaction-anchors.ts); a failed one, actionskit, or an answer
- * that path cannot read with certainty takes the parsing path.
+ * An explorerkit answer needs only its non-native entries (and a failed transaction's error), which
+ * can be found without parsing the rest (transaction-anchors.ts); actionskit, which reads the whole
+ * transaction, or an answer that path cannot read with certainty takes the parsing path.
  */
 export function enhanceTransaction(text: string, registry: ProgramRegistry, withActions = false): string {
   return (withActions ? null : enhanceByAnchors(text, registry)) ?? enhanceParsedAnswer(text, registry, withActions);
