@@ -8,6 +8,7 @@ import { compactElementSpans } from '../src/json/compact-spans.js';
 import { findPathSpans } from '../src/json/path-spans.js';
 import { instructionEntrySpans, instructionPaths, enhanceTransaction } from '../src/enhance/transaction.js';
 import { instructionListsOf } from '../src/enhance/transaction-shape.js';
+import { stackHeightEntrySpans } from '../src/enhance/stack-height-spans.js';
 import { loadBundledRegistry } from '../src/decode/registry.js';
 
 const files = readdirSync(corpusTransactionsDir).filter((f) => /\.(json|jsonParsed)\.json$/.test(f));
@@ -76,4 +77,25 @@ test('the enhanced answer is the same whether the node wrote it compact or prett
       assert.deepEqual(fromCompact, fromStored, file);
     }
   }
+});
+
+test("stack-height spans equal the walk's spans wherever the node wrote stack heights, and give null elsewhere", () => {
+  let located = 0;
+  for (const { file, text } of compact) {
+    const result = JSON.parse(text).result;
+    const lists = instructionListsOf(result) as unknown[][];
+    const spans = stackHeightEntrySpans(text, lists);
+    const everyEntryHasOne = lists.flat().every((entry) => 'stackHeight' in (entry as object));
+    assert.equal(spans !== null, everyEntryHasOne, file);
+    if (spans === null) continue;
+    assert.deepEqual(spans, findPathSpans(text, instructionPaths).flat(), file);
+    located++;
+  }
+  assert.ok(located > 50, `${located} answers`);
+
+  // A stackHeight member inside an entry's parsed info, and an entry without one: both refused.
+  const { text } = compact.find(({ text }) => text.includes('"parsed":{"info":{') && text.includes('"stackHeight":'))!;
+  const lists = () => instructionListsOf(JSON.parse(text).result) as unknown[][];
+  assert.equal(stackHeightEntrySpans(text.replace('"parsed":{"info":{', '"parsed":{"info":{"stackHeight":1,'), lists()), null);
+  assert.equal(stackHeightEntrySpans(text.replace(/,"stackHeight":(null|\d+)/, ''), lists()), null);
 });

@@ -14,6 +14,7 @@ import { summarizeTransaction } from '../actions/summarize.js';
 import { accountKeysOf, entriesOfLists, instructionListsOf } from './transaction-shape.js';
 import { decodeCompiledEntry, decodeParsedEntry, renderEntry, sentEntry, type RawInstruction } from './instruction-entry.js';
 import { enhanceByAnchors } from './transaction-anchors.js';
+import { stackHeightEntrySpans } from './stack-height-spans.js';
 
 export const instructionPaths = [
   ['result', 'transaction', 'message', 'instructions', '*'],
@@ -75,13 +76,15 @@ export function enhanceParsedAnswer(text: string, registry: ProgramRegistry, wit
 
 /**
  * Spans of the entries of `lists` (instructionListsOf the answer), in order, or null when the answer's
- * lists cannot be told apart. Found by the entries' compact text when the node's bytes are that
- * text (the usual case, and the cheap one), and then only for the lists holding an entry `wanted`
- * (by its index in that order; the others are left undefined); else by walking the answer along
- * instructionPaths.
+ * lists cannot be told apart. Found by their closing `stackHeight` members when the node wrote
+ * them (the usual case, and the cheapest); else by the entries' compact text when the node's bytes
+ * are that text, and then only for the lists holding an entry `wanted` (by its index in that
+ * order; the others are left undefined); else by walking the answer along instructionPaths.
  */
 export function instructionEntrySpans(text: string, lists: unknown[], wanted: (entry: number) => boolean): (Span | undefined)[] | null {
   if (lists.every(Array.isArray)) {
+    const byHeight = stackHeightEntrySpans(text, lists as unknown[][]);
+    if (byHeight !== null) return byHeight;
     let first = 0;
     const asked = (lists as unknown[][]).map((list) => {
       const from = first;
