@@ -60,6 +60,7 @@ bench: build
 	node dist/bench/passthrough.bench.js
 	node dist/bench/pubsub.bench.js
 	node dist/bench/startup.bench.js
+	node dist/bench/worker-memory.bench.js
 
 load: build
 	node dist/bench/load.js

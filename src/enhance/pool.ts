@@ -33,6 +33,8 @@ export interface PoolOptions {
   maxQueue?: number;
   /** A task unfinished after this long is abandoned (its worker replaced) and the answer goes out undecoded. */
   deadlineMs?: number;
+  /** Each worker's young generation in MiB (default defaultWorkerYoungGenerationMb; 0 leaves V8's own). */
+  youngGenerationMb?: number;
 }
 
 /** A decode takes microseconds to a few milliseconds; one that takes seconds is a bug or hostile data. */
@@ -43,6 +45,14 @@ export const defaultDeadlineMs = 2000;
  * A worker past it is ended by V8 and replaced; its task's answer goes out undecoded.
  */
 const workerHeapMb = 512;
+
+/**
+ * V8 grows a thread's young generation to 48 MiB under allocation pressure and keeps it: with one
+ * worker that alone took serve's RSS after a corpus pass from about 150 to 175 MiB. A task's
+ * garbage is short-lived, so a small young generation costs few extra scavenges:
+ * `node dist/bench/worker-memory.bench.js` measures both (BENCHMARKS.md, "Worker memory").
+ */
+export const defaultWorkerYoungGenerationMb = 6;
 
 /** `registry` is the main thread's (with the live IDLs when `live` is given), for the answers enhanced here. */
 export function pooledEnhancer(
@@ -58,7 +68,10 @@ export function pooledEnhancer(
     maxThreads: options.workers,
     // Workers stay up: each one loads the descriptions at start, which is not worth repeating.
     idleTimeout: Infinity,
-    resourceLimits: { maxOldGenerationSizeMb: workerHeapMb },
+    resourceLimits: {
+      maxOldGenerationSizeMb: workerHeapMb,
+      ...youngGeneration(options.youngGenerationMb ?? defaultWorkerYoungGenerationMb),
+    },
     workerData: broadcast?.workerData() ?? null,
   });
   const deadlineMs = options.deadlineMs ?? defaultDeadlineMs;
@@ -105,6 +118,8 @@ export function pooledEnhancer(
     },
   };
 }
+
+const youngGeneration = (mb: number) => (mb > 0 ? { maxYoungGenerationSizeMb: mb } : {});
 
 function reasonOf(error: unknown): StandardReason {
   return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError') ? 'deadline' : 'worker';
