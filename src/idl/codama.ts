@@ -17,7 +17,7 @@ import type {
   TypeNode,
   Variant,
 } from './description.js';
-import { type IdlHints, programAddress, skip } from './hints.js';
+import { type IdlHints, declaredAddress, programAddress, skip } from './hints.js';
 import { type Json, isJson, json, list, text } from './json.js';
 import { littleEndian } from './discriminators.js';
 import { decodeBase58 } from '../codec/base58.js';
@@ -356,7 +356,7 @@ export function readCodama(value: unknown, hints: IdlHints = {}): ProgramDescrip
   const root = node(value, 'IDL');
   const program = node(root.program, 'IDL program');
   const name = text(program.name, 'program name');
-  const address = programAddress(program.publicKey, hints, name);
+  const address = programAddress(declaredAddress(program.publicKey), hints, name);
 
   const definedTypes = nodes(program.definedTypes, 'defined types');
   const enums = new Map<string, Node>();
