@@ -1,4 +1,4 @@
-/** Checked reads of an IDL document's JSON, shared by every dialect's check at the boundary. */
+/** Checked reads of an IDL document's JSON, for the dialects' checks (and for the Codama nodes its reader checks as it reads). */
 
 export type Json = Record<string, unknown>;
 
