@@ -9,16 +9,9 @@
  */
 import type { AccountDesc, EventDesc, InstructionDesc, ProgramDescription, TypeDef } from './description.js';
 import { type IdlHints, programAddress, skip } from './hints.js';
-import { isJson, json, list, text } from './json.js';
+import { accepted, itemName } from './json.js';
+import type { AnchorIdl } from './anchor-input.js';
 import { errorsOf, instructionAccounts, instructionArgs, readTypeDefs } from './anchor-legacy.js';
-
-function discriminatorOf(value: unknown, what: string): Uint8Array {
-  const bytes = list(value, `${what} discriminator`);
-  if (!bytes.every((b) => Number.isInteger(b) && (b as number) >= 0 && (b as number) <= 255)) {
-    throw new Error(`${what} discriminator is not a list of bytes`);
-  }
-  return Uint8Array.from(bytes as number[]);
-}
 
 function typeNamed(types: Map<string, TypeDef>, name: string): TypeDef {
   const def = types.get(name);
@@ -27,79 +20,65 @@ function typeNamed(types: Map<string, TypeDef>, name: string): TypeDef {
   return def;
 }
 
-function accountSize(value: unknown, what: string): number {
-  if (!Number.isSafeInteger(value) || (value as number) <= 0)
-    throw new Error(`${what} size ${JSON.stringify(value)} is not a positive integer`);
-  return value as number;
-}
-
-export function readAnchor(value: unknown, hints: IdlHints = {}): ProgramDescription {
-  const doc = json(value, 'IDL');
-  const metadata = json(doc.metadata, 'IDL metadata');
-  const name = text(metadata.name, 'IDL metadata.name');
+export function readAnchor(doc: AnchorIdl, hints: IdlHints = {}): ProgramDescription {
+  const { metadata } = doc;
+  const name = metadata.name;
   const address = programAddress(doc.address, hints, name);
 
-  const types = readTypeDefs(doc, hints);
+  const types = readTypeDefs(doc.types, hints);
 
   const instructions: InstructionDesc[] = [];
-  for (const i of list(doc.instructions, 'instructions')) {
+  for (const i of doc.instructions) {
     try {
-      const ix = json(i, 'instruction');
-      const ixName = text(ix.name, 'instruction name');
+      const ix = accepted(i);
       instructions.push({
-        name: ixName,
-        discriminator: discriminatorOf(ix.discriminator, `instruction ${ixName}`),
+        name: ix.name,
+        discriminator: Uint8Array.from(ix.discriminator),
         accounts: instructionAccounts(ix.accounts),
         args: instructionArgs(ix.args),
       });
     } catch (error) {
-      skip(hints, `instruction ${String(isJson(i) ? i.name : '?')}`, error);
+      skip(hints, `instruction ${itemName(i, '?')}`, error);
     }
   }
 
   const accounts: AccountDesc[] = [];
-  for (const a of list(doc.accounts ?? [], 'accounts')) {
+  for (const a of doc.accounts) {
     try {
-      const account = json(a, 'account');
-      const accountName = text(account.name, 'account name');
-      const def = typeNamed(types, accountName);
-      // Either marker, not both: a discriminator that is also size-checked would be a third rule.
-      if (account.size !== undefined && account.discriminator !== undefined)
-        throw new Error(`account ${accountName} has both size and discriminator`);
-      const sized = account.size !== undefined;
+      const account = accepted(a);
+      const def = typeNamed(types, account.name);
       const desc: AccountDesc = {
-        name: accountName,
-        discriminator: sized ? new Uint8Array(0) : discriminatorOf(account.discriminator, `account ${accountName}`),
+        name: account.name,
+        discriminator: Uint8Array.from(account.discriminator ?? []),
         type: def.type,
         serialization: def.serialization,
       };
-      if (sized) desc.size = accountSize(account.size, `account ${accountName}`);
+      if (account.size !== undefined) desc.size = account.size;
       if (def.repr !== undefined) desc.repr = def.repr;
       accounts.push(desc);
     } catch (error) {
-      skip(hints, `account ${String(isJson(a) ? a.name : '?')}`, error);
+      skip(hints, `account ${itemName(a, '?')}`, error);
     }
   }
 
   const events: EventDesc[] = [];
-  for (const e of list(doc.events ?? [], 'events')) {
+  for (const e of doc.events) {
     try {
-      const event = json(e, 'event');
-      const eventName = text(event.name, 'event name');
+      const event = accepted(e);
       events.push({
-        name: eventName,
-        discriminator: discriminatorOf(event.discriminator, `event ${eventName}`),
-        type: typeNamed(types, eventName).type,
+        name: event.name,
+        discriminator: Uint8Array.from(event.discriminator),
+        type: typeNamed(types, event.name).type,
       });
     } catch (error) {
-      skip(hints, `event ${String(isJson(e) ? e.name : '?')}`, error);
+      skip(hints, `event ${itemName(e, '?')}`, error);
     }
   }
 
   return {
     address,
     name,
-    ...(typeof metadata.version === 'string' ? { version: metadata.version } : {}),
+    ...(metadata.version !== undefined ? { version: metadata.version } : {}),
     dialect: metadata.origin === 'hand-written' ? 'hand-written' : 'anchor',
     instructions,
     accounts,

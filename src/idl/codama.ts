@@ -18,21 +18,10 @@ import type {
   Variant,
 } from './description.js';
 import { type IdlHints, programAddress, skip } from './hints.js';
-import { type Json, isJson, json, list, text } from './json.js';
+import { type CodamaNode as Node, type CodamaRoot, node, nodes } from './codama-input.js';
+import { isJson, text } from './json.js';
 import { littleEndian } from './discriminators.js';
 import { decodeBase58 } from '../codec/base58.js';
-
-type Node = Json & { kind: string };
-
-function node(value: unknown, what: string): Node {
-  const n = json(value, what);
-  if (typeof n.kind !== 'string') throw new Error(`${what} has no kind`);
-  return n as Node;
-}
-
-function nodes(value: unknown, what: string): Node[] {
-  return list(value ?? [], what).map((n) => node(n, what));
-}
 
 const intFormat = /^([ui])(8|16|32|64|128)$/;
 
@@ -352,13 +341,11 @@ function signerOf(value: unknown): boolean {
   return value === true;
 }
 
-export function readCodama(value: unknown, hints: IdlHints = {}): ProgramDescription {
-  const root = node(value, 'IDL');
-  const program = node(root.program, 'IDL program');
-  const name = text(program.name, 'program name');
+export function readCodama({ program }: CodamaRoot, hints: IdlHints = {}): ProgramDescription {
+  const name = program.name;
   const address = programAddress(program.publicKey, hints, name);
 
-  const definedTypes = nodes(program.definedTypes, 'defined types');
+  const definedTypes = program.definedTypes;
   const enums = new Map<string, Node>();
   for (const d of definedTypes) {
     const type = isJson(d.type) ? d.type : undefined;
@@ -376,7 +363,7 @@ export function readCodama(value: unknown, hints: IdlHints = {}): ProgramDescrip
   }
 
   const accounts: AccountDesc[] = [];
-  for (const a of nodes(program.accounts, 'accounts')) {
+  for (const a of program.accounts) {
     try {
       const accountName = text(a.name, 'account name');
       const data = node(a.data, `account ${accountName} data`);
@@ -405,7 +392,7 @@ export function readCodama(value: unknown, hints: IdlHints = {}): ProgramDescrip
   }
 
   const instructions: InstructionDesc[] = [];
-  for (const ix of nodes(program.instructions, 'instructions')) {
+  for (const ix of program.instructions) {
     try {
       const ixName = text(ix.name, 'instruction name');
       const { discriminator, rest, size } = leadingDiscriminator(
@@ -432,7 +419,7 @@ export function readCodama(value: unknown, hints: IdlHints = {}): ProgramDescrip
   }
 
   const events: EventDesc[] = [];
-  for (const e of nodes(program.events, 'events')) {
+  for (const e of program.events) {
     try {
       const eventName = text(e.name, 'event name');
       const data = node(e.data, `event ${eventName} data`);
@@ -472,15 +459,12 @@ export function readCodama(value: unknown, hints: IdlHints = {}): ProgramDescrip
   return {
     address,
     name,
-    ...(typeof program.version === 'string' ? { version: program.version } : {}),
+    ...(program.version !== undefined ? { version: program.version } : {}),
     dialect: 'codama',
     instructions,
     accounts,
     events,
-    errors: nodes(program.errors, 'errors').map((e) => {
-      if (!Number.isSafeInteger(e.code)) throw new Error(`error code ${JSON.stringify(e.code)} is not an integer`);
-      return { code: e.code as number, name: text(e.name, 'error name'), ...(typeof e.message === 'string' ? { message: e.message } : {}) };
-    }),
+    errors: program.errors,
     types,
   };
 }

@@ -48,9 +48,15 @@ export interface IdlHints {
   onSkip?: (item: string, reason: string) => void;
 }
 
-/** The IDL's own address, else the one the caller gives (marginfi's SDK writes `"address": ""`). */
-export function programAddress(declared: unknown, hints: IdlHints, name: string): string {
-  const address = declared === '' || declared === undefined ? hints.address : declared;
+/** A declared program address: absent or empty lets the caller's hint stand in (marginfi's SDK writes `""`). */
+export function declaredAddress(value: unknown): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  return text(value, 'program address');
+}
+
+/** The IDL's own address (as its check leaves it: absent when empty), else the one the caller gives. */
+export function programAddress(declared: string | undefined, hints: IdlHints, name: string): string {
+  const address = declared ?? hints.address;
   if (address === undefined) throw new Error(`IDL ${name} carries no program address and none was given`);
   return text(address, 'program address');
 }

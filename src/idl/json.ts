@@ -1,4 +1,4 @@
-/** Checked reads of an IDL document's JSON, shared by every dialect reader. */
+/** Checked reads of an IDL document's JSON, for the dialects' checks (and for the Codama nodes its reader checks as it reads). */
 
 export type Json = Record<string, unknown>;
 
@@ -19,4 +19,45 @@ export function list(value: unknown, what: string): unknown[] {
 export function text(value: unknown, what: string): string {
   if (typeof value !== 'string' || value === '') throw new Error(`${what} is not a non-empty string`);
   return value;
+}
+
+/** A string member the format allows to be absent; any other value is dropped, as the readers ignore it. */
+export function optionalText(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * An item of an IDL list that failed its check. It keeps its place, so the reader reports it as
+ * left out in the order it reports the items it cannot describe: one bad item does not cost the program.
+ */
+export class Refused {
+  constructor(
+    readonly item: unknown,
+    readonly error: unknown,
+  ) {}
+}
+
+export type Checked<T> = T | Refused;
+
+/** Each item of a list, checked on its own. */
+export function checkedItems<T>(value: unknown, what: string, check: (item: unknown) => T): Checked<T>[] {
+  return list(value, what).map((item) => {
+    try {
+      return check(item);
+    } catch (error) {
+      return new Refused(item, error);
+    }
+  });
+}
+
+/** The checked item, or its refusal thrown for the reader's per-item report. */
+export function accepted<T>(item: Checked<T>): T {
+  if (item instanceof Refused) throw item.error;
+  return item;
+}
+
+/** The name a report gives an item: its own where it has one, as it was written where it was refused. */
+export function itemName(item: Checked<{ name: string }>, fallback: unknown): string {
+  if (!(item instanceof Refused)) return item.name;
+  return String(isJson(item.item) ? item.item.name : fallback);
 }

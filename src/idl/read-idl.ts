@@ -10,6 +10,8 @@ import type { IdlHints } from './hints.js';
 import { readAnchor } from './anchor.js';
 import { readShank } from './shank.js';
 import { readCodama } from './codama.js';
+import { checkCodamaRoot } from './codama-input.js';
+import { checkAnchorIdl, checkLegacyIdl, checkShankIdl } from './anchor-input.js';
 import { decodeBase58 } from '../codec/base58.js';
 import { accountDiscriminator, instructionDiscriminator } from './discriminators.js';
 
@@ -28,20 +30,21 @@ function isShank(doc: Json): boolean {
   return instructionsOf(doc).some((ix) => isJson(ix) && ix.discriminant !== undefined);
 }
 
-type Reader = (json: unknown, hints: IdlHints) => ProgramDescription;
+type Reader = (doc: Json, hints: IdlHints) => ProgramDescription;
 
+/** The dialect's reader, behind the one check of its document that lets it read typed input. */
 function readerFor(doc: Json): { dialect: string; read: Reader } {
-  if (doc.kind === 'rootNode') return { dialect: 'Codama', read: readCodama };
+  if (doc.kind === 'rootNode') return { dialect: 'Codama', read: (d, hints) => readCodama(checkCodamaRoot(d), hints) };
   if (!Array.isArray(doc.instructions)) throw new Error('not an IDL: neither a Codama rootNode nor an instructions list');
-  if (isAnchor030(doc)) return { dialect: 'Anchor 0.30', read: readAnchor };
-  if (isShank(doc)) return { dialect: 'Shank', read: readShank };
-  return { dialect: 'Anchor legacy', read: readAnchorLegacy };
+  if (isAnchor030(doc)) return { dialect: 'Anchor 0.30', read: (d, hints) => readAnchor(checkAnchorIdl(d), hints) };
+  if (isShank(doc)) return { dialect: 'Shank', read: (d, hints) => readShank(checkShankIdl(d), hints) };
+  return { dialect: 'Anchor legacy', read: (d, hints) => readAnchorLegacy(checkLegacyIdl(d), hints) };
 }
 
 export function readIdl(json: unknown, hints: IdlHints = {}): ProgramDescription {
   if (!isJson(json)) throw new Error('IDL is not a JSON object');
   const { dialect, read } = readerFor(json);
-  if (hints.instructionTags !== undefined && read !== readAnchorLegacy) {
+  if (hints.instructionTags !== undefined && dialect !== 'Anchor legacy') {
     throw new Error(`instructionTags are for IDLs without discriminators; this ${dialect} IDL has its own`);
   }
   const program = settle(withAccountHints(withOmittedAccounts(withAliases(read(json, hints), hints), hints), hints), hints);

@@ -6,35 +6,28 @@
 import type { ProgramDescription } from './description.js';
 import type { IdlHints } from './hints.js';
 import { type LegacyTags, readLegacyShaped } from './anchor-legacy.js';
-import { type Json, isJson, json } from './json.js';
+import type { ShankIdl, ShankInstruction } from './anchor-input.js';
 import { littleEndian } from './discriminators.js';
 
-const tagWidths: Record<string, number> = { u8: 1, u16: 2, u32: 4, u64: 8 };
+const tagWidths = { u8: 1, u16: 2, u32: 4, u64: 8 };
 const none = new Uint8Array(0);
 
 /** The discriminant's value, little-endian in its type's width. */
-function discriminant(ix: Json): Uint8Array {
+function discriminant(ix: ShankInstruction): Uint8Array {
   // The noop programs accept any data, and their IDLs give their one instruction no tag.
   if (ix.discriminant === undefined) return none;
-  const d = json(ix.discriminant, 'discriminant');
-  const width = tagWidths[String(d.type)];
-  if (width === undefined) throw new Error(`unknown discriminant type ${JSON.stringify(d.type)}`);
-  if (typeof d.value !== 'number' || !Number.isSafeInteger(d.value) || d.value < 0) {
-    throw new Error(`discriminant value ${JSON.stringify(d.value)} is not a non-negative integer`);
-  }
-  return littleEndian(BigInt(d.value), width);
+  return littleEndian(BigInt(ix.discriminant.value), tagWidths[ix.discriminant.type]);
 }
 
-const shankTags: LegacyTags = {
+const shankTags: LegacyTags<ShankInstruction> = {
   dialect: 'shank',
   instruction: discriminant,
   account: () => none,
   event: () => none,
 };
 
-export function readShank(value: unknown, hints: IdlHints = {}): ProgramDescription {
-  if (!isJson(value)) throw new Error('IDL is not an object');
-  return withKeyDiscriminators(readLegacyShaped(value, hints, shankTags));
+export function readShank(doc: ShankIdl, hints: IdlHints = {}): ProgramDescription {
+  return withKeyDiscriminators(readLegacyShaped(doc, hints, shankTags));
 }
 
 /**
