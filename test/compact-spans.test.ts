@@ -7,7 +7,7 @@ import { corpusTransactionsDir } from '../src/paths.js';
 import { compactElementSpans } from '../src/json/compact-spans.js';
 import { findPathSpans } from '../src/json/path-spans.js';
 import { instructionEntrySpans, instructionPaths, enhanceTransaction } from '../src/enhance/transaction.js';
-import { instructionListsOf } from '../src/enhance/transaction-shape.js';
+import { instructionListsOf } from '../src/transaction-result/read.js';
 import { loadBundledRegistry } from '../src/decode/registry.js';
 
 const files = readdirSync(corpusTransactionsDir).filter((f) => /\.(json|jsonParsed)\.json$/.test(f));

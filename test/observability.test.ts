@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadBundledRegistry } from '../src/decode/registry.js';
-import { instructionEntriesOf, readableResult } from '../src/enhance/transaction-shape.js';
+import { instructionEntriesOf, readableResult } from '../src/transaction-result/read.js';
 import { decodeBase58, encodeBase58 } from '../src/codec/base58.js';
 import { corpusTransactionsDir } from '../src/paths.js';
 import type { GatewayOptions } from '../src/gateway.js';
