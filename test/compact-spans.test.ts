@@ -20,7 +20,7 @@ test("compact spans equal the walk's spans for every instruction entry of every 
   let located = 0;
   for (const { file, text } of compact) {
     const result = JSON.parse(text).result;
-    const spans = compactElementSpans(text, 'instructions', instructionListsOf(result) as unknown[][]);
+    const spans = compactElementSpans(text, 'instructions', instructionListsOf(result));
     assert.ok(spans !== null, file);
     assert.deepEqual(spans.flat(), findPathSpans(text, instructionPaths).flat(), file);
     located += spans.flat().length;

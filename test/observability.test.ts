@@ -92,7 +92,7 @@ const sample = (s: Samples, name: string, labels: Record<string, string> = {}) =
 function undecodedIn(answerText: string): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const entry of instructionEntriesOf(readableResult(JSON.parse(answerText).result))) {
-    const programId = entry.programId as string | undefined;
+    const programId = entry.programId;
     if (programId === undefined || 'parsed' in entry || registry.versions(programId).length === 0) continue;
     counts[programId] = (counts[programId] ?? 0) + 1;
   }
