@@ -15,7 +15,7 @@ import { corpusTransactionsDir } from '../src/paths.js';
 import { defaultLedgerFile } from '../src/gateway.js';
 import { loadBundledRegistry } from '../src/decode/registry.js';
 import { enhanceParsedAnswer, enhanceTransaction, instructionEntrySpans, instructionPaths } from '../src/enhance/transaction.js';
-import { instructionListsOf } from '../src/enhance/transaction-shape.js';
+import { instructionListsOf } from '../src/transaction-result/read.js';
 import { findPathSpans } from '../src/json/path-spans.js';
 import { resultText } from '../src/json/request-scan.js';
 import { skipString } from '../src/json/tokens.js';

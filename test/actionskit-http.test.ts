@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { corpusTransactionsDir } from '../src/paths.js';
 import { findPathSpans } from '../src/json/path-spans.js';
-import { accountKeysOf } from '../src/enhance/transaction-shape.js';
+import { accountKeysOf } from '../src/transaction-result/read.js';
 import { answerText, rpc } from './support/gateway.js';
 import { startInProcess, type InProcessGateway } from './support/in-process-gateway.js';
 

@@ -7,7 +7,7 @@ import { corpusTransactionsDir } from '../src/paths.js';
 import { compactElementSpans } from '../src/json/compact-spans.js';
 import { findPathSpans } from '../src/json/path-spans.js';
 import { instructionEntrySpans, instructionPaths, enhanceTransaction } from '../src/enhance/transaction.js';
-import { instructionListsOf } from '../src/enhance/transaction-shape.js';
+import { instructionListsOf } from '../src/transaction-result/read.js';
 import { stackHeightEntrySpans } from '../src/enhance/stack-height-spans.js';
 import { loadBundledRegistry } from '../src/decode/registry.js';
 
@@ -21,7 +21,7 @@ test("compact spans equal the walk's spans for every instruction entry of every 
   let located = 0;
   for (const { file, text } of compact) {
     const result = JSON.parse(text).result;
-    const spans = compactElementSpans(text, 'instructions', instructionListsOf(result) as unknown[][]);
+    const spans = compactElementSpans(text, 'instructions', instructionListsOf(result));
     assert.ok(spans !== null, file);
     assert.deepEqual(spans.flat(), findPathSpans(text, instructionPaths).flat(), file);
     located += spans.flat().length;

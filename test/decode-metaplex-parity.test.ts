@@ -22,7 +22,7 @@ import { address, getAddressEncoder, getProgramDerivedAddress } from '@solana/ki
 import { loadBundledRegistry } from '../src/decode/registry.js';
 import { decodeBase58 } from '../src/codec/base58.js';
 import { corpusAccountsDir, corpusTransactionsDir, projectRoot } from '../src/paths.js';
-import { accountKeysOf, instructionEntriesOf, readableResult } from '../src/enhance/transaction-shape.js';
+import { accountKeysOf, instructionEntriesOf, readableResult } from '../src/transaction-result/read.js';
 
 // IDL documents, RPC results and Umi values are loosely typed JSON; `any` keeps the walkers readable.
 type Doc = any;

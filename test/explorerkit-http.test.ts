@@ -11,7 +11,7 @@ import { findPathSpans } from '../src/json/path-spans.js';
 import { loadBundledRegistry } from '../src/decode/registry.js';
 import { nodeParsedAccountOwners, nodeParsedInstructionPrograms } from '../src/enhance/native-programs.js';
 import { camelCase } from '../src/decode/names.js';
-import { accountKeysOf } from '../src/enhance/transaction-shape.js';
+import { accountKeysOf } from '../src/transaction-result/read.js';
 import { answerText, post, rpc } from './support/gateway.js';
 import { startInProcess, type InProcessGateway } from './support/in-process-gateway.js';
 

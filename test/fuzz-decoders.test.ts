@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { corpusTransactionsDir } from '../src/paths.js';
 import { loadBundledRegistry } from '../src/decode/registry.js';
 import { decodeBase58 } from '../src/codec/base58.js';
-import { accountKeysOf, instructionEntriesOf, readableResult } from '../src/enhance/transaction-shape.js';
+import { accountKeysOf, instructionEntriesOf, readableResult } from '../src/transaction-result/read.js';
 import { byteMutator } from './support/mutate.js';
 
 const rounds = Number(process.env.FUZZ_ROUNDS ?? 5);

@@ -18,7 +18,7 @@ import { loadBundledRegistry } from '../src/decode/registry.js';
 import { camelCase } from '../src/decode/names.js';
 import { decodeBase58, encodeBase58 } from '../src/codec/base58.js';
 import { corpusTransactionsDir, projectRoot } from '../src/paths.js';
-import { accountKeysOf, readableResult } from '../src/enhance/transaction-shape.js';
+import { accountKeysOf, readableResult } from '../src/transaction-result/read.js';
 
 // Transactions are untyped JSON, navigated as the RPC writes them.
 type Doc = any;

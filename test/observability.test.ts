@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadBundledRegistry } from '../src/decode/registry.js';
-import { instructionEntriesOf, readableResult } from '../src/enhance/transaction-shape.js';
+import { instructionEntriesOf, readableResult } from '../src/transaction-result/read.js';
 import { decodeBase58, encodeBase58 } from '../src/codec/base58.js';
 import { corpusTransactionsDir } from '../src/paths.js';
 import type { GatewayOptions } from '../src/gateway.js';
@@ -92,7 +92,7 @@ const sample = (s: Samples, name: string, labels: Record<string, string> = {}) =
 function undecodedIn(answerText: string): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const entry of instructionEntriesOf(readableResult(JSON.parse(answerText).result))) {
-    const programId = entry.programId as string | undefined;
+    const programId = entry.programId;
     if (programId === undefined || 'parsed' in entry || registry.versions(programId).length === 0) continue;
     counts[programId] = (counts[programId] ?? 0) + 1;
   }

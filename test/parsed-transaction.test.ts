@@ -6,9 +6,12 @@ import { test } from 'node:test';
 import { getBase58Decoder } from '@solana/kit';
 
 import { corpusTransactionsDir } from '../src/paths.js';
-import { jsonResultToJsonParsed } from '../src/ledger/parsed-transaction.js';
+import { jsonResultToJsonParsed as toJsonParsed } from '../src/ledger/parsed-transaction.js';
 import { RESERVED_ACCOUNT_KEYS } from '../src/ledger/reserved-accounts.js';
 import { decodeWireTransaction } from '../src/codec/wire-transaction.js';
+
+/** The conversion, its result walked and compared as plain JSON. */
+const jsonResultToJsonParsed = (result: unknown): any => toJsonParsed(result);
 
 const UPGRADEABLE_LOADER = 'BPFLoaderUpgradeab1e11111111111111111111111';
 const WRAPPED_SOL_MINT = 'So11111111111111111111111111111111111111112';

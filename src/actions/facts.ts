@@ -5,6 +5,8 @@
  * which entries a given entry invoked. Templates read only these facts, so a value they print is
  * always one the answer holds.
  */
+import { accountKeysOf, accountsOf, innerInstructionsOf, isTransactionResult, programIdOf, signersOf } from '../transaction-result/read.js';
+import type { InstructionEntry, TokenBalance, TransactionResult } from '../transaction-result/types.js';
 import { decodeNativeCompiled } from './native-decode.js';
 
 /** One instruction entry, top-level or inner, normalized across encodings. */
@@ -55,6 +57,22 @@ export interface Movement {
   entry: Entry;
 }
 
+/** Any result may be summarized; one without a readable message (a binary encoding's) reads as this: no keys, no entries. */
+const unreadable: TransactionResult = {
+  slot: 0,
+  blockTime: null,
+  meta: null,
+  transaction: {
+    signatures: [],
+    message: {
+      accountKeys: [],
+      header: { numRequiredSignatures: 0, numReadonlySignedAccounts: 0, numReadonlyUnsignedAccounts: 0 },
+      instructions: [],
+      recentBlockhash: '',
+    },
+  },
+};
+
 const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 const TOKEN_2022_PROGRAM = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
@@ -69,40 +87,26 @@ export class TxFacts {
   private readonly tokenAccounts = new Map<string, TokenAccount>();
   private readonly groups = new Map<number, Entry[]>();
 
-  constructor(result: any) {
-    const message = result?.transaction?.message ?? {};
-    const meta = result?.meta ?? {};
-    const accountKeys: unknown[] = Array.isArray(message.accountKeys) ? message.accountKeys : [];
-    const parsedEncoding = typeof accountKeys[0] === 'object' && accountKeys[0] !== null;
-    if (parsedEncoding) {
-      this.keys = accountKeys.map((k: any) => String(k?.pubkey));
-      this.signers = new Set(accountKeys.filter((k: any) => k?.signer === true).map((k: any) => String(k.pubkey)));
-    } else {
-      const loaded = meta.loadedAddresses ?? {};
-      this.keys = [...accountKeys, ...(loaded.writable ?? []), ...(loaded.readonly ?? [])].map(String);
-      const required = Number(message.header?.numRequiredSignatures ?? 0);
-      this.signers = new Set(this.keys.slice(0, required));
-    }
+  constructor(result: unknown) {
+    const tx = isTransactionResult(result) ? result : unreadable;
+    this.keys = accountKeysOf(tx);
+    this.signers = new Set(signersOf(tx, this.keys));
     this.keySet = new Set(this.keys);
     this.feePayer = this.keys[0];
-    this.failed = meta.err !== null && meta.err !== undefined;
+    const meta = tx.meta;
+    this.failed = meta !== null && meta.err !== null && meta.err !== undefined;
 
-    const normalize = (raw: any) => normalizeInstruction(raw, this.keys);
-    const top: any[] = Array.isArray(message.instructions) ? message.instructions : [];
+    const normalize = (raw: InstructionEntry) => normalizeInstruction(raw, this.keys);
     // Output order: the top-level instructions, then each inner group's entries in turn.
-    this.entries = top.map((raw, i) => ({ ix: normalize(raw), top: i }));
-    for (const group of Array.isArray(meta.innerInstructions) ? meta.innerInstructions : []) {
-      const members: Entry[] = (Array.isArray(group?.instructions) ? group.instructions : []).map((raw: any, j: number) => ({
-        ix: normalize(raw),
-        top: Number(group.index),
-        inner: j,
-      }));
+    this.entries = tx.transaction.message.instructions.map((raw: InstructionEntry, i) => ({ ix: normalize(raw), top: i }));
+    for (const group of innerInstructionsOf(tx)) {
+      const members: Entry[] = group.instructions.map((raw, j) => ({ ix: normalize(raw), top: group.index, inner: j }));
       this.entries.push(...members);
-      this.groups.set(Number(group.index), members);
+      this.groups.set(group.index, members);
     }
 
-    this.readTokenBalances(meta.preTokenBalances, 'pre');
-    this.readTokenBalances(meta.postTokenBalances, 'post');
+    this.readTokenBalances(meta?.preTokenBalances, 'pre');
+    this.readTokenBalances(meta?.postTokenBalances, 'post');
     // Accounts created in this transaction and closed before it ended have no balance entry, and
     // old answers' balances name no owner; the instructions that set an account up, or that only
     // its owner may sign (approve, close), still say whose it is.
@@ -213,45 +217,33 @@ export class TxFacts {
     return out;
   }
 
-  private readTokenBalances(list: unknown, when: 'pre' | 'post'): void {
-    if (!Array.isArray(list)) return;
-    for (const b of list) {
-      const address = this.keys[Number(b?.accountIndex)];
+  private readTokenBalances(list: readonly TokenBalance[] | undefined, when: 'pre' | 'post'): void {
+    for (const b of list ?? []) {
+      const address = this.keys[b.accountIndex];
       if (address === undefined) continue;
       const t = this.tokenAccounts.get(address) ?? {};
       t.mint ??= str(b.mint);
       t.owner ??= str(b.owner);
-      const decimals = b.uiTokenAmount?.decimals;
+      const decimals = b.uiTokenAmount.decimals;
       if (typeof decimals === 'number') t.decimals ??= decimals;
-      t[when] = big(b.uiTokenAmount?.amount);
+      t[when] = big(b.uiTokenAmount.amount);
       this.tokenAccounts.set(address, t);
     }
   }
 }
 
-function normalizeInstruction(raw: any, keys: string[]): Instruction {
-  const programId = String(raw?.programId ?? keys[Number(raw?.programIdIndex)] ?? '');
-  const accounts: string[] = Array.isArray(raw?.accounts)
-    ? raw.accounts.map((a: unknown) => (typeof a === 'number' ? keys[a] : String(a)))
-    : [];
-  const stackHeight = raw?.stackHeight;
-  const parsed = raw?.parsed;
+function normalizeInstruction(raw: InstructionEntry, keys: string[]): Instruction {
+  // An index past the keys names no program; the entry still counts, under none.
+  const programId = programIdOf(raw, keys) ?? '';
+  const accounts = accountsOf(raw, keys);
+  const stackHeight = raw.stackHeight;
+  const parsed = raw.parsed;
   // Object literals rather than spreads of a shared base: this runs for every entry of every
   // actionskit answer, and the spreads stood out in its profile.
   if (typeof parsed === 'string') return { programId, accounts, stackHeight, program: raw.program, memo: parsed, info: {} };
-  if (parsed !== null && typeof parsed === 'object') {
-    const info = parsed.info !== null && typeof parsed.info === 'object' ? parsed.info : {};
-    return {
-      programId,
-      accounts,
-      stackHeight,
-      program: raw.program,
-      type: typeof parsed.type === 'string' ? parsed.type : undefined,
-      info,
-    };
-  }
+  if (parsed !== undefined) return { programId, accounts, stackHeight, program: raw.program, type: parsed.type, info: parsed.info ?? {} };
   // A json-encoded native entry: nobody parsed it, so the few layouts the summaries use are read here.
-  if (typeof raw?.programIdIndex === 'number' && typeof raw?.data === 'string') {
+  if (raw.programIdIndex !== undefined) {
     const native = decodeNativeCompiled(programId, raw.data, accounts);
     if (native !== null) return { programId, accounts, stackHeight, ...native };
   }

@@ -5,7 +5,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { corpusAccountsDir, corpusTransactionsDir } from '../paths.js';
-import { accountKeysOf, instructionEntriesOf, readableResult } from '../enhance/transaction-shape.js';
+import { accountKeysOf, accountsOf, instructionEntriesOf, programIdOf, readableResult } from '../transaction-result/read.js';
+import type {
+  CompiledInstruction,
+  EncodedTransactionResult,
+  PartiallyDecodedInstruction,
+  TransactionResult,
+} from '../transaction-result/types.js';
 import type { ProgramRegistry } from '../decode/registry.js';
 import { enhanceTransaction } from '../enhance/transaction.js';
 import { decodeInstructionEntry } from '../enhance/instruction-entry.js';
@@ -37,6 +43,9 @@ export interface Coverage {
   programs: ProgramCoverage[];
 }
 
+/** The corpus holds json, jsonParsed and base64 results. */
+type StoredResult = TransactionResult | EncodedTransactionResult<'base64'>;
+
 interface Entry {
   slot: number;
   programId: string;
@@ -45,26 +54,20 @@ interface Entry {
 }
 
 /** Non-native instruction entries of one stored getTransaction result. */
-function entriesOf(result: any): Entry[] {
+function entriesOf(result: TransactionResult): Entry[] {
   const keys = accountKeysOf(result);
-  const parsedEncoding = typeof result.transaction.message.accountKeys[0] === 'object';
   return instructionEntriesOf(result)
-    .filter((ix: any) => ix.parsed === undefined)
-    .map((ix: any) => ({
-      slot: result.slot,
-      programId: ix.programId ?? keys[ix.programIdIndex],
-      data: ix.data,
-      accounts: parsedEncoding ? ix.accounts : ix.accounts.map((i: number) => keys[i]),
-    }))
+    .filter((ix): ix is CompiledInstruction | PartiallyDecodedInstruction => ix.parsed === undefined)
+    .map((ix) => ({ slot: result.slot, programId: programIdOf(ix, keys), data: ix.data, accounts: accountsOf(ix, keys) }))
     .filter((e: Entry) => !nodeParsedInstructionPrograms.has(e.programId));
 }
 
 /** Every instruction entry of an enhanced result, top-level then inner, with its program id and whether explorerkit decoded it. */
-function allEntries(result: any): { programId: string; actions?: unknown; decoded: boolean }[] {
+function allEntries(result: TransactionResult): { programId: string; actions?: unknown; decoded: boolean }[] {
   const keys = accountKeysOf(result);
-  return instructionEntriesOf(result).map((ix: any) => {
-    const programId = ix.programId ?? keys[ix.programIdIndex];
-    return { programId, actions: ix.actions, decoded: ix.parsed !== undefined && !nativeIds.has(programId) };
+  return instructionEntriesOf(result).map((ix) => {
+    const programId = programIdOf(ix, keys);
+    return { programId, actions: 'actions' in ix ? ix.actions : undefined, decoded: ix.parsed !== undefined && !nativeIds.has(programId) };
   });
 }
 
@@ -89,13 +92,14 @@ export function measureCoverage(registry: ProgramRegistry): Coverage {
   };
   const decodedSentences: Tally = { decoded: 0, total: 0 };
   for (const file of readdirSync(corpusTransactionsDir).filter((f) => /\.(json|jsonParsed|base64)\.json$/.test(f))) {
-    const result = readableResult(JSON.parse(readFileSync(join(corpusTransactionsDir, file), 'utf8')));
+    const result = readableResult(JSON.parse(readFileSync(join(corpusTransactionsDir, file), 'utf8')) as StoredResult);
     for (const entry of entriesOf(result)) {
       const tally = programOf(entry.programId).instructions;
       tally.total++;
       if (decodeInstructionEntry(entry.programId, entry.data, entry.accounts, registry, entry.slot) !== null) tally.decoded++;
     }
-    const enhanced = JSON.parse(enhanceTransaction(JSON.stringify({ jsonrpc: '2.0', result, id: 1 }), registry, true)).result;
+    const answer = enhanceTransaction(JSON.stringify({ jsonrpc: '2.0', result, id: 1 }), registry, true);
+    const enhanced = (JSON.parse(answer) as { result: TransactionResult }).result;
     const facts = new TxFacts(enhanced);
     allEntries(enhanced).forEach(({ programId, actions, decoded }, i) => {
       const tally = programOf(programId).sentences;
@@ -107,7 +111,7 @@ export function measureCoverage(registry: ProgramRegistry): Coverage {
     });
   }
   for (const file of readdirSync(corpusAccountsDir).filter((f) => f.endsWith('.json'))) {
-    const account = JSON.parse(readFileSync(join(corpusAccountsDir, file), 'utf8'));
+    const account = JSON.parse(readFileSync(join(corpusAccountsDir, file), 'utf8')) as { owner: string; data: [string, string] };
     if (nodeParsedAccountOwners.has(account.owner)) continue;
     const tally = programOf(account.owner).accounts;
     tally.total++;

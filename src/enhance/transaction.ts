@@ -11,7 +11,7 @@ import type { Span } from '../json/tokens.js';
 import type { ProgramRegistry } from '../decode/registry.js';
 import { programErrorMember, programErrorOf } from './program-error.js';
 import { summarizeTransaction } from '../actions/summarize.js';
-import { accountKeysOf, entriesOfLists, instructionListsOf } from './transaction-shape.js';
+import { accountKeysOf, entriesOfLists, instructionListsOf } from '../transaction-result/read.js';
 import { decodeCompiledEntry, decodeParsedEntry, renderEntry, sentEntry, type RawInstruction } from './instruction-entry.js';
 import { enhanceByAnchors } from './transaction-anchors.js';
 import { stackHeightEntrySpans } from './stack-height-spans.js';

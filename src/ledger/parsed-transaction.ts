@@ -9,6 +9,16 @@
  */
 import { decodeBase58, encodeBase58 } from '../codec/base58.js';
 
+import { accountKeysOf, loadedAddressesOf } from '../transaction-result/read.js';
+import type {
+  AddressTableLookup,
+  CompiledInstruction,
+  InnerInstructions,
+  JsonMessage,
+  JsonParsedTransactionResult,
+  JsonTransactionResult,
+  TransactionMeta,
+} from '../transaction-result/types.js';
 import { isReservedAccountKey } from './reserved-accounts.js';
 
 const UPGRADEABLE_LOADER = 'BPFLoaderUpgradeab1e11111111111111111111111';
@@ -22,74 +32,92 @@ const MEMO_V3_PROGRAM = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
 // Rust's str::from_utf8 keeps a leading BOM and rejects every malformed sequence.
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-interface LoadedAddresses {
-  writable: string[];
-  readonly: string[];
-}
-
-export function jsonResultToJsonParsed(result: any): any {
-  const message = result?.transaction?.message;
-  if (!isObject(message) || !Array.isArray(result.transaction.signatures)) {
-    throw new Error('jsonParsed conversion: result.transaction is not a json-encoded transaction');
-  }
-  const meta = result.meta;
-  const staticKeys = stringList(message.accountKeys, 'message.accountKeys');
-  const isV0 = Array.isArray(message.addressTableLookups);
-  const loaded = loadedAddressesOf(meta);
-  const keysWithLoaded = [...staticKeys, ...loaded.writable, ...loaded.readonly];
+export function jsonResultToJsonParsed(input: unknown): JsonParsedTransactionResult {
+  const result = checkedJsonResult(input);
+  const message = result.transaction.message;
+  const lookups = message.addressTableLookups;
+  const isV0 = Array.isArray(lookups);
+  const keysWithLoaded = accountKeysOf(result);
   // A legacy message is rendered from its own keys; the meta's (always empty) loaded addresses
   // only take part in resolving inner instructions.
-  const messageKeys = isV0 ? keysWithLoaded : staticKeys;
+  const messageKeys = isV0 ? keysWithLoaded : message.accountKeys;
+  const numLoadedWritable = isV0 ? loadedAddressesOf(result).writable.length : 0;
 
   const parsedMessage: Record<string, unknown> = {
-    accountKeys: parseAccountKeys(message, messageKeys, staticKeys.length, isV0 ? loaded.writable.length : 0),
+    accountKeys: parseAccountKeys(message, messageKeys, message.accountKeys.length, numLoadedWritable),
   };
-  if (isV0) parsedMessage.addressTableLookups = message.addressTableLookups.map(copyLookup);
-  parsedMessage.instructions = list(message.instructions, 'message.instructions').map((ix) => parseInstruction(ix, messageKeys));
+  if (isV0) parsedMessage.addressTableLookups = lookups.map(copyLookup);
+  parsedMessage.instructions = message.instructions.map((ix) => parseInstruction(ix, messageKeys));
   parsedMessage.recentBlockhash = message.recentBlockhash;
 
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(result)) {
+  for (const [key, value] of Object.entries(result)) {
     if (key === 'transaction') out.transaction = { message: parsedMessage, signatures: [...result.transaction.signatures] };
-    else if (key === 'meta') out.meta = isObject(meta) ? parseMeta(meta, keysWithLoaded) : meta;
-    else out[key] = result[key];
+    else if (key === 'meta') out.meta = isObject(result.meta) ? parseMeta(result.meta, keysWithLoaded) : result.meta;
+    else out[key] = value;
   }
-  return out;
+  return out as JsonParsedTransactionResult;
 }
 
-function parseMeta(meta: Record<string, any>, keys: string[]): Record<string, unknown> {
+/**
+ * The stored json result, checked where conversion relies on its shape, with the errors it has
+ * always given; the node's own answers pass. Indexes are checked where they are resolved.
+ */
+function checkedJsonResult(result: unknown): JsonTransactionResult {
+  const transaction = isObject(result) ? result.transaction : undefined;
+  const message = isObject(transaction) ? transaction.message : undefined;
+  if (!isObject(result) || !isObject(transaction) || !isObject(message) || !Array.isArray(transaction.signatures)) {
+    throw new Error('jsonParsed conversion: result.transaction is not a json-encoded transaction');
+  }
+  stringList(message.accountKeys, 'message.accountKeys');
+  const meta = result.meta;
+  const loaded = isObject(meta) ? meta.loadedAddresses : undefined;
+  if (isObject(loaded)) {
+    stringList(loaded.writable ?? [], 'meta.loadedAddresses.writable');
+    stringList(loaded.readonly ?? [], 'meta.loadedAddresses.readonly');
+  }
+  const header = isObject(message.header) ? message.header : {};
+  u8Field(header.numRequiredSignatures, 'header.numRequiredSignatures');
+  u8Field(header.numReadonlySignedAccounts, 'header.numReadonlySignedAccounts');
+  u8Field(header.numReadonlyUnsignedAccounts, 'header.numReadonlyUnsignedAccounts');
+  instructionList(message.instructions, 'message.instructions');
+  if (Array.isArray(message.addressTableLookups)) {
+    for (const lookup of message.addressTableLookups as unknown[]) {
+      const fields = isObject(lookup) ? lookup : {};
+      list(fields.readonlyIndexes, 'addressTableLookups[].readonlyIndexes');
+      list(fields.writableIndexes, 'addressTableLookups[].writableIndexes');
+    }
+  }
+  if (isObject(meta) && Array.isArray(meta.innerInstructions)) {
+    for (const group of meta.innerInstructions as unknown[]) {
+      instructionList(isObject(group) ? group.instructions : undefined, 'meta.innerInstructions[].instructions');
+    }
+  }
+  return result as JsonTransactionResult;
+}
+
+function parseMeta(meta: TransactionMeta<CompiledInstruction>, keys: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(meta)) {
+  for (const [key, value] of Object.entries(meta)) {
     if (key === 'loadedAddresses') continue;
     if (key === 'innerInstructions' && Array.isArray(meta.innerInstructions)) {
-      out.innerInstructions = meta.innerInstructions.map((group: any) => ({
+      out.innerInstructions = meta.innerInstructions.map((group: InnerInstructions<CompiledInstruction>) => ({
         index: group.index,
-        instructions: list(group.instructions, 'meta.innerInstructions[].instructions').map((ix) => parseInstruction(ix, keys)),
+        instructions: group.instructions.map((ix) => parseInstruction(ix, keys)),
       }));
     } else {
-      out[key] = meta[key];
+      out[key] = value;
     }
   }
   return out;
 }
 
-function loadedAddressesOf(meta: any): LoadedAddresses {
-  const loaded = isObject(meta) ? meta.loadedAddresses : undefined;
-  if (!isObject(loaded)) return { writable: [], readonly: [] };
-  return {
-    writable: stringList(loaded.writable ?? [], 'meta.loadedAddresses.writable'),
-    readonly: stringList(loaded.readonly ?? [], 'meta.loadedAddresses.readonly'),
-  };
-}
-
-function parseAccountKeys(message: any, keys: string[], numStatic: number, numLoadedWritable: number) {
-  const header = message.header;
-  const numSigners = u8Field(header?.numRequiredSignatures, 'header.numRequiredSignatures');
-  const numReadonlySigned = u8Field(header?.numReadonlySignedAccounts, 'header.numReadonlySignedAccounts');
-  const numReadonlyUnsigned = u8Field(header?.numReadonlyUnsignedAccounts, 'header.numReadonlyUnsignedAccounts');
+function parseAccountKeys(message: JsonMessage, keys: readonly string[], numStatic: number, numLoadedWritable: number) {
+  const { numRequiredSignatures: numSigners, numReadonlySignedAccounts: numReadonlySigned } = message.header;
+  const numReadonlyUnsigned = message.header.numReadonlyUnsignedAccounts;
 
   const calledAsProgram = new Set<number>();
-  for (const ix of list(message.instructions, 'message.instructions')) calledAsProgram.add(ix.programIdIndex);
+  for (const ix of message.instructions) calledAsProgram.add(ix.programIdIndex);
   // Programs invoked by the transaction are demoted to read-only unless an upgrade could be in
   // flight, which needs the program account writable.
   const demotePrograms = !keys.includes(UPGRADEABLE_LOADER);
@@ -108,18 +136,17 @@ function parseAccountKeys(message: any, keys: string[], numStatic: number, numLo
   }));
 }
 
-function copyLookup(lookup: any) {
+function copyLookup(lookup: AddressTableLookup) {
   return {
-    accountKey: lookup?.accountKey,
-    readonlyIndexes: [...list(lookup?.readonlyIndexes, 'addressTableLookups[].readonlyIndexes')],
-    writableIndexes: [...list(lookup?.writableIndexes, 'addressTableLookups[].writableIndexes')],
+    accountKey: lookup.accountKey,
+    readonlyIndexes: [...lookup.readonlyIndexes],
+    writableIndexes: [...lookup.writableIndexes],
   };
 }
 
-function parseInstruction(ix: any, keys: string[]): Record<string, unknown> {
-  if (!isObject(ix)) throw new Error('jsonParsed conversion: instruction is not an object');
+function parseInstruction(ix: CompiledInstruction, keys: readonly string[]): Record<string, unknown> {
   const programId = keyAt(keys, ix.programIdIndex, 'programIdIndex');
-  const accounts = list(ix.accounts, 'instruction accounts') as unknown[];
+  const accounts = list(ix.accounts, 'instruction accounts');
   const parser = NATIVE_PARSERS.get(programId);
   const parsed = parser ? tryNative(parser.parse, accounts, ix.data, keys) : undefined;
 
@@ -132,7 +159,7 @@ function parseInstruction(ix: any, keys: string[]): Record<string, unknown> {
   return out;
 }
 
-function tryNative(parse: NativeParser, accounts: unknown[], data: unknown, keys: string[]): unknown {
+function tryNative(parse: NativeParser, accounts: unknown[], data: unknown, keys: readonly string[]): unknown {
   if (typeof data !== 'string') return undefined;
   const bytes = decodeBase58(data);
   if (bytes === null) return undefined;
@@ -149,7 +176,7 @@ function tryNative(parse: NativeParser, accounts: unknown[], data: unknown, keys
 // shortfall in data or accounts makes the node fall back to the partially decoded shape, and so
 // does NotParsable here.
 
-type NativeParser = (accounts: number[], data: Uint8Array, keys: string[]) => unknown;
+type NativeParser = (accounts: number[], data: Uint8Array, keys: readonly string[]) => unknown;
 
 class NotParsable {}
 const notParsable = new NotParsable();
@@ -225,7 +252,7 @@ function instruction(type: string, info: Record<string, unknown>) {
 }
 
 /** The node refuses instructions with no accounts or with an index past the account keys. */
-function requireResolvableAccounts(accounts: number[], keys: string[]): void {
+function requireResolvableAccounts(accounts: number[], keys: readonly string[]): void {
   if (accounts.length === 0) throw notParsable;
   for (const index of accounts) {
     if (!Number.isInteger(index) || index < 0 || index >= keys.length) throw notParsable;
@@ -236,7 +263,7 @@ function requireAccounts(accounts: number[], n: number): void {
   if (accounts.length < n) throw notParsable;
 }
 
-function parseSystem(accounts: number[], data: Uint8Array, keys: string[]) {
+function parseSystem(accounts: number[], data: Uint8Array, keys: readonly string[]) {
   requireResolvableAccounts(accounts, keys);
   const key = (position: number) => keys[accounts[position]];
   const r = new DataReader(data);
@@ -303,7 +330,7 @@ function tokenAmount(amount: bigint, decimals: number) {
   };
 }
 
-function parseToken(accounts: number[], data: Uint8Array, keys: string[]) {
+function parseToken(accounts: number[], data: Uint8Array, keys: readonly string[]) {
   requireResolvableAccounts(accounts, keys);
   const key = (position: number) => keys[accounts[position]];
   const withSigners = (info: Record<string, unknown>, last: number, ownerField: string, multisigField: string) => {
@@ -397,7 +424,7 @@ function parseToken(accounts: number[], data: Uint8Array, keys: string[]) {
   }
 }
 
-function parseAssociatedToken(accounts: number[], data: Uint8Array, keys: string[]) {
+function parseAssociatedToken(accounts: number[], data: Uint8Array, keys: readonly string[]) {
   requireResolvableAccounts(accounts, keys);
   const key = (position: number) => keys[accounts[position]];
   // Empty data is the original Create; otherwise exactly one borsh enum tag byte.
@@ -435,31 +462,34 @@ const NATIVE_PARSERS: ReadonlyMap<string, { program: string; parse: NativeParser
 
 // ---------------------------------------------------------------------------------------------
 
-function isObject(value: unknown): value is Record<string, any> {
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function list(value: unknown, what: string): any[] {
+function list(value: unknown, what: string): unknown[] {
   if (!Array.isArray(value)) throw new Error(`jsonParsed conversion: ${what} is not an array`);
   return value;
 }
 
-function stringList(value: unknown, what: string): string[] {
-  const items = list(value, what);
-  for (const item of items) {
-    if (typeof item !== 'string') throw new Error(`jsonParsed conversion: ${what} holds a non-string entry`);
-  }
-  return items as string[];
+function instructionList(value: unknown, what: string): void {
+  for (const ix of list(value, what)) if (!isObject(ix)) throw new Error('jsonParsed conversion: instruction is not an object');
 }
 
-function u8Field(value: unknown, what: string): number {
+function stringList(value: unknown, what: string): void {
+  for (const item of list(value, what)) {
+    if (typeof item !== 'string') throw new Error(`jsonParsed conversion: ${what} holds a non-string entry`);
+  }
+}
+
+function u8Field(value: unknown, what: string): void {
   if (!Number.isInteger(value) || (value as number) < 0 || (value as number) > 0xff) {
     throw new Error(`jsonParsed conversion: ${what} is not a u8`);
   }
-  return value as number;
 }
 
-function keyAt(keys: string[], index: unknown, what: string): string {
+function keyAt(keys: readonly string[], index: unknown, what: string): string {
   if (!Number.isInteger(index) || (index as number) < 0 || (index as number) >= keys.length) {
     throw new Error(`jsonParsed conversion: ${what} ${String(index)} is outside the ${keys.length} account keys`);
   }

@@ -156,7 +156,7 @@ export function renderTransaction(row: TransactionRow, config: TransactionRender
       result = toJsonResult(source, from);
       break;
     case 'jsonParsed':
-      result = jsonResultToJsonParsed(toJsonResult(source, from)) as Result;
+      result = jsonResultToJsonParsed(toJsonResult(source, from));
       break;
     case 'base64':
       result = { ...source, transaction: [Buffer.from(wireBytes(row, source, from)).toString('base64'), 'base64'] };

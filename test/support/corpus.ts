@@ -7,7 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeBase58 } from '../../src/codec/base58.js';
 import { corpusAccountsDir, corpusTransactionsDir } from '../../src/paths.js';
-import { accountKeysOf, instructionEntriesOf, readableResult } from '../../src/enhance/transaction-shape.js';
+import { accountKeysOf, instructionEntriesOf, readableResult } from '../../src/transaction-result/read.js';
 
 /** sha256("anchor:event")[..8]: the first bytes of an event emitted through a self-CPI (emit_cpi!). */
 export const EVENT_CPI_TAG = Buffer.from('e445a52e51cb9a1d', 'hex');
