@@ -129,9 +129,9 @@ console.log(`| median answer | ${at(0.5)} |`);
 console.log(`| 10th–90th percentile | ${at(0.1)}–${at(0.9)} |`);
 console.log(`| all answers, total time | ${(oursTotal / floorTotal).toFixed(2)} |`);
 console.log(
-  `| the parsing path alone (failed transactions, actionskit; every answer before anchors), median answer / total | ${at(0.5, parsingPathRatios)} / ${(parsingPathTotal / floorTotal).toFixed(2)} |`,
+  `| the parsing path alone (actionskit's, and answers the anchors cannot read; every answer before them), median answer / total | ${at(0.5, parsingPathRatios)} / ${(parsingPathTotal / floorTotal).toFixed(2)} |`,
 );
-console.log(`| of which (parsing path) locating the entries by their compact text, median answer | ${at(0.5, locateRatios)} |`);
+console.log(`| of which locating the entries (closing stack heights, else compact text), median answer | ${at(0.5, locateRatios)} |`);
 console.log(`| the span walk it falls back to, alone, median answer | ${at(0.5, walkRatios)} |`);
 console.log(`| taking the result for the caches by scanning the answer, median answer | ${at(0.5, resultScanRatios)} |`);
 console.log(`| taking the result for the caches from the frame, median answer | ${at(0.5, resultFrameRatios)} |`);
