@@ -1,7 +1,7 @@
 /**
- * explorerkit for a successful transaction without parsing its answer. Parsing the whole answer
- * costs about half of the JSON floor before anything is decoded, and most of an answer (logs,
- * balances, keys, the node's parsed natives) is never rewritten.
+ * explorerkit for getTransaction without parsing the answer. Parsing the whole answer costs about
+ * half of the JSON floor before anything is decoded, and most of an answer (logs, balances, keys,
+ * the node's parsed natives) is never rewritten.
  *
  * The entries to decode are the only objects of a getTransaction result with a string `data`
  * member (jsonParsed's partially decoded instructions; every compiled instruction in json), and
