@@ -49,7 +49,7 @@ import {
 import anchor, { type Idl } from '@coral-xyz/anchor';
 import { anchorDecoders, fromLegacy, keepBuildable, type AnchorDecoders } from '../test/support/anchor-coders.js';
 import { corpusAccounts, corpusInstructionsAndEvents } from '../test/support/corpus.js';
-import { bundledIdlDir, loadBundledRegistry } from '../src/decode/registry.js';
+import { bundledIdlDir, loadBundledRegistry } from '../src/idl/bundled.js';
 import type { CompiledProgram } from '../src/decode/compile.js';
 import { encodeBase58 } from '../src/codec/base58.js';
 import { projectRoot } from '../src/paths.js';

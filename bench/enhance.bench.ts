@@ -13,7 +13,7 @@ import { openLedger } from '../src/ledger/ledger-store.js';
 import { LedgerRpc } from '../src/ledger/ledger-rpc.js';
 import { corpusTransactionsDir } from '../src/paths.js';
 import { defaultLedgerFile } from '../src/gateway.js';
-import { loadBundledRegistry } from '../src/decode/registry.js';
+import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { enhanceParsedAnswer, enhanceTransaction, instructionEntrySpans, instructionPaths } from '../src/enhance/transaction.js';
 import { instructionListsOf } from '../src/transaction-result/read.js';
 import { findPathSpans } from '../src/json/path-spans.js';

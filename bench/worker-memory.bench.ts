@@ -12,7 +12,7 @@ import { openLedger } from '../src/ledger/ledger-store.js';
 import { LedgerRpc } from '../src/ledger/ledger-rpc.js';
 import { corpusTransactionsDir } from '../src/paths.js';
 import { defaultLedgerFile } from '../src/gateway.js';
-import { loadBundledRegistry } from '../src/decode/registry.js';
+import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { defaultWorkerYoungGenerationMb, pooledEnhancer } from '../src/enhance/pool.js';
 import { rssMiB } from './process-stats.js';
 

@@ -13,7 +13,7 @@ import { openLedger } from '../src/ledger/ledger-store.js';
 import { LedgerRpc } from '../src/ledger/ledger-rpc.js';
 import { corpusAccountsDir, corpusTransactionsDir } from '../src/paths.js';
 import { defaultLedgerFile } from '../src/gateway.js';
-import { loadBundledRegistry } from '../src/decode/registry.js';
+import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { RpcError } from '../src/rpc/errors.js';
 import { enhanceNow, type EnhanceTask } from '../src/enhance/enhance.js';
 

@@ -24,7 +24,7 @@ import { inlineEnhancer, type Enhancer } from './enhance/enhance.js';
 import { pooledEnhancer } from './enhance/pool.js';
 import { withLiveVersions } from './live/live-registry.js';
 import { LiveIdls } from './live/live-idls.js';
-import { loadBundledRegistry } from './decode/registry.js';
+import { loadBundledRegistry } from './idl/bundled.js';
 import { HttpServer } from './http/server.js';
 import { GatewayMetrics } from './observe/metrics.js';
 import { log, redactedUrl, setLogLevel } from './observe/log.js';

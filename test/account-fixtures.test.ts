@@ -17,7 +17,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { loadBundledRegistry } from '../src/decode/registry.js';
+import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { decodeAccountData } from '../src/enhance/accounts.js';
 import { projectRoot } from '../src/paths.js';
 import { camelCase } from '../src/decode/names.js';

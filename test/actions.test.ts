@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { summarizeTransaction as summarize } from '../src/actions/summarize.js';
 import { encodeBase58, decodeBase58 } from '../src/codec/base58.js';
 import { camelCase } from '../src/decode/names.js';
-import { loadBundledRegistry } from '../src/decode/registry.js';
+import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { enhanceTransaction } from '../src/enhance/transaction.js';
 import { defaultLedgerFile } from '../src/gateway.js';
 import { LedgerRpc } from '../src/ledger/ledger-rpc.js';

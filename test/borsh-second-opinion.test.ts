@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadBundledRegistry } from '../src/decode/registry.js';
+import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { compileProgram, type CompiledProgram } from '../src/decode/compile.js';
 import type { Field, ProgramDescription } from '../src/idl/description.js';
 import { corpusAccounts, corpusInstructionsAndEvents } from './support/corpus.js';

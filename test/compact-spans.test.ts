@@ -9,7 +9,7 @@ import { findPathSpans } from '../src/json/path-spans.js';
 import { instructionEntrySpans, instructionPaths, enhanceTransaction } from '../src/enhance/transaction.js';
 import { instructionListsOf } from '../src/transaction-result/read.js';
 import { stackHeightEntrySpans } from '../src/enhance/stack-height-spans.js';
-import { loadBundledRegistry } from '../src/decode/registry.js';
+import { loadBundledRegistry } from '../src/idl/bundled.js';
 
 const files = readdirSync(corpusTransactionsDir).filter((f) => /\.(json|jsonParsed)\.json$/.test(f));
 const answerOf = (result: string) => `{"jsonrpc":"2.0","result":${result},"id":1}`;

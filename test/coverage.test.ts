@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../src/paths.js';
-import { loadBundledRegistry } from '../src/decode/registry.js';
+import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { measureCoverage, share } from '../src/coverage/measure.js';
 
 const baseline = JSON.parse(readFileSync(join(projectRoot, 'test', 'coverage-baseline.json'), 'utf8'));

@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import * as mpl from '@metaplex-foundation/mpl-token-metadata';
 import { isSome, none, publicKey, some } from '@metaplex-foundation/umi';
 import { address, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
-import { loadBundledRegistry } from '../src/decode/registry.js';
+import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { decodeBase58 } from '../src/codec/base58.js';
 import { corpusAccountsDir, corpusTransactionsDir, projectRoot } from '../src/paths.js';
 import { accountKeysOf, instructionEntriesOf, readableResult } from '../src/transaction-result/read.js';

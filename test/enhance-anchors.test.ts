@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { corpusAccountsDir, corpusTransactionsDir } from '../src/paths.js';
-import { loadBundledRegistry } from '../src/decode/registry.js';
+import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { enhanceByAnchors } from '../src/enhance/transaction-anchors.js';
 import { enhanceParsedAnswer, enhanceTransaction } from '../src/enhance/transaction.js';
 import { memberAnchors } from '../src/json/member-anchors.js';

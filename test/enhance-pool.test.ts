@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { projectRoot } from '../src/paths.js';
-import { loadBundledRegistry } from '../src/decode/registry.js';
+import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { pooledEnhancer } from '../src/enhance/pool.js';
 
 const registry = loadBundledRegistry();

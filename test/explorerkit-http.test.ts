@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { corpusAccountsDir, corpusTransactionsDir } from '../src/paths.js';
 import { findPathSpans } from '../src/json/path-spans.js';
-import { loadBundledRegistry } from '../src/decode/registry.js';
+import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { nodeParsedAccountOwners, nodeParsedInstructionPrograms } from '../src/enhance/native-programs.js';
 import { camelCase } from '../src/decode/names.js';
 import { accountKeysOf } from '../src/transaction-result/read.js';

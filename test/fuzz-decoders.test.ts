@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { corpusTransactionsDir } from '../src/paths.js';
-import { loadBundledRegistry } from '../src/decode/registry.js';
+import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { decodeBase58 } from '../src/codec/base58.js';
 import { accountKeysOf, instructionEntriesOf, readableResult } from '../src/transaction-result/read.js';
 import { byteMutator } from './support/mutate.js';

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { readIdl } from '../src/idl/read-idl.js';
 import { instructionDiscriminator } from '../src/idl/discriminators.js';
 import { compileProgram, type CompiledProgram, type DecodedInstruction } from '../src/decode/compile.js';
-import { loadBundledRegistry } from '../src/decode/registry.js';
+import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { camelCase } from '../src/decode/names.js';
 import { decodeBase58, encodeBase58 } from '../src/codec/base58.js';
 import { corpusTransactionsDir, projectRoot } from '../src/paths.js';

@@ -15,7 +15,7 @@ import { projectRoot } from '../src/paths.js';
 import { encodeBase58, decodeBase58 } from '../src/codec/base58.js';
 import { openLedger } from '../src/ledger/ledger-store.js';
 import { readIdl } from '../src/idl/read-idl.js';
-import { loadBundledRegistry } from '../src/decode/registry.js';
+import { loadBundledRegistry } from '../src/idl/bundled.js';
 import {
   ANCHOR_IDL_DISCRIMINATOR,
   MAX_IDL_BYTES,

@@ -14,7 +14,7 @@ import { BorshInstructionCoder, type Idl } from '@coral-xyz/anchor';
 import { getProgramDerivedAddress, address } from '@solana/kit';
 import { projectRoot } from '../src/paths.js';
 import { decodeBase58, encodeBase58 } from '../src/codec/base58.js';
-import { loadBundledRegistry } from '../src/decode/registry.js';
+import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { ANCHOR_IDL_DISCRIMINATOR, PROGRAM_METADATA_PROGRAM_ID, anchorIdlAddress, programMetadataAddress } from '../src/idl/onchain.js';
 import type { GatewayOptions } from '../src/gateway.js';
 import { ChainStandIn } from './support/chain-stand-in.js';

@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadBundledRegistry } from '../src/decode/registry.js';
+import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { instructionEntriesOf, readableResult } from '../src/transaction-result/read.js';
 import { decodeBase58, encodeBase58 } from '../src/codec/base58.js';
 import { corpusTransactionsDir } from '../src/paths.js';

@@ -1,4 +1,4 @@
-import { loadBundledRegistry } from '../decode/registry.js';
+import { loadBundledRegistry } from '../idl/bundled.js';
 import { measureCoverage, share, type Tally } from '../coverage/measure.js';
 
 const percent = (t: Tally) => `${(share(t) * 100).toFixed(1)}% (${t.decoded}/${t.total})`;

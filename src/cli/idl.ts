@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UpstreamPool } from '../upstream/upstream-pool.js';
-import { bundledIdlDir } from '../decode/registry.js';
+import { bundledIdlDir } from '../idl/bundled.js';
 import type { ProgramDescription } from '../idl/description.js';
 import { decodeBase58 } from '../codec/base58.js';
 import { findOnchainIdl, printable, type IdlSource } from '../live/onchain-fetch.js';

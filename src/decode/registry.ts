@@ -1,18 +1,11 @@
 /**
- * Program id → compiled decoders for the bundled descriptions: the IDLs in `idls/` and the
- * hand-written descriptions in `idls/hand-written/`. A program may have several versions (layouts
- * change with upgrades); `idls/MANIFEST.tsv` lists them newest first, with the slot range each is
- * valid for where it is known. The manifest is read at startup; a program's descriptions when an
- * answer first needs it, and each version is compiled the first time it is tried.
+ * Program id → compiled decoders. A program may have several versions (layouts change with
+ * upgrades), each valid for a slot range where it is known; a version's description is read when an
+ * answer first needs its program, and compiled the first time it is tried. Where the descriptions
+ * come from is the caller's: the bundled IDLs (`src/idl/bundled.ts`), or a list of versions.
  */
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { projectRoot } from '../paths.js';
-import { readIdl } from '../idl/read-idl.js';
-import type { IdlHints } from '../idl/hints.js';
 import { compileProgram, type CompiledProgram } from './compile.js';
 import type { ProgramDescription } from '../idl/description.js';
-import { log } from '../observe/log.js';
 
 export interface ProgramVersion {
   description: ProgramDescription;
@@ -32,12 +25,8 @@ export interface ProgramRegistry {
   readonly programIds: readonly string[];
 }
 
-export const bundledIdlDir = join(projectRoot, 'idls');
-
-const idlFile = /^([1-9A-HJ-NP-Za-km-z]{32,44})(@[^/]+)?\.json$/;
-
 /** Where one version's description comes from; read the first time its program is asked for. */
-interface VersionSource {
+export interface VersionSource {
   programId: string;
   fromSlot?: number;
   toSlot?: number;
@@ -56,7 +45,7 @@ export function registryOf(versions: ProgramVersion[]): ProgramRegistry {
  * compiled when first tried: of 200 bundled files a gateway usually meets a few dozen programs, and
  * reading them all cost half a second of every start (and of every worker's).
  */
-function registryOfSources(sources: VersionSource[]): ProgramRegistry {
+export function registryOfSources(sources: VersionSource[]): ProgramRegistry {
   const byId = new Map<string, VersionSource[]>();
   for (const source of sources) byId.set(source.programId, [...(byId.get(source.programId) ?? []), source]);
   const loaded = new Map<string, ProgramVersion[]>();
@@ -112,69 +101,4 @@ function registryOfSources(sources: VersionSource[]): ProgramRegistry {
       return [...inRange, ...all.filter((v) => !known.includes(v))].map(compiledOf);
     },
   };
-}
-
-interface ManifestRow {
-  file: string;
-  fromSlot?: number;
-  toSlot?: number;
-}
-
-function readManifest(dir: string): ManifestRow[] {
-  const file = join(dir, 'MANIFEST.tsv');
-  if (!existsSync(file)) return [];
-  const [header, ...lines] = readFileSync(file, 'utf8').trimEnd().split('\n');
-  const columns = header.split('\t');
-  const at = (cells: string[], name: string) => cells[columns.indexOf(name)] ?? '';
-  const slot = (text: string) => (text === '' ? undefined : Number(text));
-  return lines.map((line) => {
-    const cells = line.split('\t');
-    return { file: at(cells, 'file'), fromSlot: slot(at(cells, 'valid_from_slot')), toSlot: slot(at(cells, 'valid_to_slot')) };
-  });
-}
-
-/** Manifest order first (newest first within a program), then any file the manifest does not list. */
-function filesInOrder(dir: string): ManifestRow[] {
-  if (!existsSync(dir)) return [];
-  const listed = readManifest(dir).filter((row) => existsSync(join(dir, row.file)));
-  const names = new Set(listed.map((row) => row.file));
-  const unlisted = readdirSync(dir)
-    .filter((f) => idlFile.test(f) && !names.has(f))
-    .sort()
-    .map((file) => ({ file }));
-  return [...listed, ...unlisted];
-}
-
-export function loadBundledRegistry(dir = bundledIdlDir): ProgramRegistry {
-  const hintsFile = join(dir, 'hints.json');
-  const hints: Record<string, IdlHints> = existsSync(hintsFile)
-    ? (JSON.parse(readFileSync(hintsFile, 'utf8')) as Record<string, IdlHints>)
-    : {};
-  const sources: VersionSource[] = [];
-  for (const folder of [dir, join(dir, 'hand-written')]) {
-    for (const row of filesInOrder(folder)) {
-      const m = idlFile.exec(row.file);
-      if (m === null) continue;
-      const programId = m[1];
-      sources.push({
-        programId,
-        fromSlot: row.fromSlot,
-        toSlot: row.toSlot,
-        read() {
-          try {
-            const description = readIdl(JSON.parse(readFileSync(join(folder, row.file), 'utf8')), {
-              address: programId,
-              ...hints[row.file],
-            });
-            if (description.address !== programId) throw new Error(`the IDL is for ${description.address}, the file name for ${programId}`);
-            return description;
-          } catch (error) {
-            log.warn({ file: row.file, err: error }, 'skipping IDL');
-            return null;
-          }
-        },
-      });
-    }
-  }
-  return registryOfSources(sources);
 }

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProgramRegistry } from '../decode/registry.js';
-import { bundledIdlDir } from '../decode/registry.js';
+import { bundledIdlDir } from '../idl/bundled.js';
 
 export interface ProgramError {
   instruction: number;

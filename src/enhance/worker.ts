@@ -4,7 +4,7 @@
  * the worker keeps its copy of them in step with the main thread (src/enhance/live-sync.ts).
  */
 import { workerData } from 'piscina';
-import { loadBundledRegistry } from '../decode/registry.js';
+import { loadBundledRegistry } from '../idl/bundled.js';
 import { enhanceNow, type EnhanceOutcome, type EnhanceTask } from './enhance.js';
 import { LiveReplica, type LiveWorkerData } from './live-sync.js';
 import { withLiveVersions } from '../live/live-registry.js';
