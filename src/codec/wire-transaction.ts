@@ -6,39 +6,46 @@
  */
 import { decodeBase58 as base58Bytes, encodeBase58 } from './base58.js';
 
-export interface JsonMessageHeader {
+/*
+ * The json encoding's message and transaction. src/transaction-result/types.ts builds whole results
+ * on them; they are declared here because the codec sits below it and needs them too.
+ */
+
+export type MessageHeader = Readonly<{
+  numRequiredSignatures: number;
   numReadonlySignedAccounts: number;
   numReadonlyUnsignedAccounts: number;
-  numRequiredSignatures: number;
+}>;
+
+/**
+ * An instruction's program and accounts as indexes into the account keys (kit: TransactionInstruction).
+ * Its arrays, and a message's list of them, are not readonly so that the enhancer's own entry type accepts them.
+ */
+export interface CompiledInstruction {
+  readonly programIdIndex: number;
+  readonly accounts: number[];
+  readonly data: string;
+  /** Null or absent in answers from before the node recorded call depths. */
+  readonly stackHeight?: number | null;
 }
 
-export interface JsonCompiledInstruction {
-  accounts: number[];
-  data: string;
-  programIdIndex: number;
-  /** Absent in transactions recorded before the node tracked stack heights. */
-  stackHeight?: number | null;
-}
-
-export interface JsonAddressTableLookup {
+export type AddressTableLookup = Readonly<{
   accountKey: string;
-  readonlyIndexes: number[];
-  writableIndexes: number[];
-}
+  writableIndexes: readonly number[];
+  readonlyIndexes: readonly number[];
+}>;
 
-export interface JsonMessage {
-  accountKeys: string[];
-  /** Present (possibly empty) exactly when the message is v0. */
-  addressTableLookups?: JsonAddressTableLookup[];
-  header: JsonMessageHeader;
-  instructions: JsonCompiledInstruction[];
+export type JsonMessage<TInstruction extends CompiledInstruction = CompiledInstruction> = Readonly<{
+  accountKeys: readonly string[];
+  header: MessageHeader;
+  instructions: TInstruction[];
   recentBlockhash: string;
-}
+  /** Present, maybe empty, exactly when the message is v0. */
+  addressTableLookups?: readonly AddressTableLookup[];
+}>;
 
-export interface JsonTransaction {
-  message: JsonMessage;
-  signatures: string[];
-}
+/** A result's `transaction` member; the jsonParsed encoding's has its own message. */
+export type JsonTransaction<TMessage = JsonMessage> = Readonly<{ signatures: readonly string[]; message: TMessage }>;
 
 export type TransactionVersion = 'legacy' | 0;
 
@@ -124,7 +131,7 @@ export function decodeWireTransaction(bytes: Uint8Array): { transaction: JsonTra
     version = 0;
     numRequiredSignatures = reader.u8('message header');
   }
-  const header: JsonMessageHeader = {
+  const header: MessageHeader = {
     numReadonlySignedAccounts: reader.u8('message header'),
     numReadonlyUnsignedAccounts: reader.u8('message header'),
     numRequiredSignatures,
@@ -138,7 +145,7 @@ export function decodeWireTransaction(bytes: Uint8Array): { transaction: JsonTra
 
   // Each instruction takes at least 3 bytes (program index and two empty lengths).
   const instructionCount = reader.count('instructions', 3);
-  const instructions: JsonCompiledInstruction[] = [];
+  const instructions: CompiledInstruction[] = [];
   for (let i = 0; i < instructionCount; i++) {
     const programIdIndex = reader.u8('instruction program index');
     const accounts = readIndexes(reader, 'instruction accounts');
@@ -159,10 +166,10 @@ export function decodeWireTransaction(bytes: Uint8Array): { transaction: JsonTra
   return { transaction: { message, signatures }, version };
 }
 
-function readLookups(reader: ByteReader): JsonAddressTableLookup[] {
+function readLookups(reader: ByteReader): AddressTableLookup[] {
   // A lookup takes at least 34 bytes: its table address and two empty index lists.
   const n = reader.count('address table lookups', ADDRESS_BYTES + 2);
-  const lookups: JsonAddressTableLookup[] = [];
+  const lookups: AddressTableLookup[] = [];
   for (let i = 0; i < n; i++) {
     const accountKey = encodeBase58(reader.take(ADDRESS_BYTES, 'lookup table address'));
     const writableIndexes = readIndexes(reader, 'lookup writable indexes');
@@ -241,9 +248,10 @@ function decodeBase58(text: unknown, what: string): Uint8Array {
   return bytes;
 }
 
-function list<T>(value: T[] | undefined, what: string): T[] {
+function list<T>(value: readonly T[] | undefined, what: string): readonly T[] {
   if (!Array.isArray(value)) throw new Error(`cannot encode transaction: ${what} must be an array`);
-  return value;
+  // Array.isArray narrows a readonly array to any[]; the element type is the caller's.
+  return value as readonly T[];
 }
 
 export function encodeWireTransaction(tx: JsonTransaction): Uint8Array {

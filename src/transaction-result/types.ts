@@ -9,23 +9,20 @@
  * these results from strings, and every reader here takes them as strings.
  */
 import type { TokenBalance, TransactionError, TransactionVersion } from '@solana/kit';
+import type {
+  AddressTableLookup,
+  CompiledInstruction as NodeCompiledInstruction,
+  JsonMessage as NodeJsonMessage,
+  JsonTransaction,
+} from '../codec/wire-transaction.js';
 
-export type { TokenBalance };
+export type { AddressTableLookup, TokenBalance };
 
 /** An instruction's arguments as the node's parsers (or explorerkit) give them; a memo's is its text. */
 export type ParsedInstructionData = string | Readonly<{ type: string; info?: Record<string, unknown> }>;
 
-/**
- * json: accounts and program as indexes into the account keys (kit: TransactionInstruction).
- * The arrays are not readonly so that the enhancer's own entry type accepts these entries.
- */
-export interface CompiledInstruction {
-  readonly programIdIndex: number;
-  readonly accounts: number[];
-  readonly data: string;
-  /** Null or absent in answers from before the node recorded call depths. */
-  readonly stackHeight?: number | null;
-  /** explorerkit's decoding, on an entry it decoded. */
+/** json: the node's compiled instruction, and explorerkit's decoding on an entry it decoded. */
+export interface CompiledInstruction extends NodeCompiledInstruction {
   readonly parsed?: ParsedInstructionData;
   readonly program?: string;
   readonly programId?: undefined;
@@ -77,18 +74,6 @@ export type TransactionMeta<TEntry extends InstructionEntry> = Readonly<{
   loadedAddresses?: LoadedAddresses;
 }>;
 
-export type MessageHeader = Readonly<{
-  numRequiredSignatures: number;
-  numReadonlySignedAccounts: number;
-  numReadonlyUnsignedAccounts: number;
-}>;
-
-export type AddressTableLookup = Readonly<{
-  accountKey: string;
-  writableIndexes: readonly number[];
-  readonlyIndexes: readonly number[];
-}>;
-
 /** jsonParsed's account key (kit: TransactionParsedAccountVersioned). */
 export type ParsedAccountKey = Readonly<{
   pubkey: string;
@@ -103,17 +88,10 @@ type Result<TMessage, TEntry extends InstructionEntry> = Readonly<{
   /** Present where the request named maxSupportedTransactionVersion. */
   version?: TransactionVersion;
   meta: TransactionMeta<TEntry> | null;
-  transaction: Readonly<{ signatures: readonly string[]; message: TMessage }>;
+  transaction: JsonTransaction<TMessage>;
 }>;
 
-export type JsonMessage = Readonly<{
-  accountKeys: readonly string[];
-  header: MessageHeader;
-  instructions: CompiledInstruction[];
-  recentBlockhash: string;
-  /** Present, maybe empty, exactly when the message is v0. */
-  addressTableLookups?: readonly AddressTableLookup[];
-}>;
+export type JsonMessage = NodeJsonMessage<CompiledInstruction>;
 
 export type JsonParsedMessage = Readonly<{
   accountKeys: readonly ParsedAccountKey[];
