@@ -47,7 +47,6 @@ export default tseslint.config(
     files: [
       'src/actions/**/*.ts',
       'src/enhance/accounts.ts',
-      'src/enhance/program-error.ts',
       'src/enhance/transaction.ts',
     ],
     ignores: ['src/actions/facts.ts'],

@@ -15,12 +15,13 @@
  * repeated (a pretty-printed answer spells `"slot": ` and so has none), or an entry is not exactly
  * an instruction entry.
  */
+import type { TransactionError } from '@solana/kit';
 import { splice } from '../json/path-spans.js';
 import { integerAt, memberAnchors } from '../json/member-anchors.js';
 import { skipValue, type Span } from '../json/tokens.js';
 import type { ProgramRegistry } from '../decode/registry.js';
 import { decodeCompiledEntry, decodeParsedEntry, renderEntry, type RawInstruction } from './instruction-entry.js';
-import { programErrorMember, programErrorOf } from './program-error.js';
+import { customErrorOf, programErrorMember, programErrorOf } from './program-error.js';
 
 const anchorsOf = memberAnchors(['slot', 'err', 'accountKeys', 'loadedAddresses', 'data', 'logMessages', 'message', 'instructions']);
 type Anchors = Map<string, number[]>;
@@ -84,14 +85,15 @@ const noFailure: Failure = {};
  */
 function namedFailure(text: string, errAt: number, anchors: Anchors, keys: string[] | null, registry: ProgramRegistry): Failure | null {
   try {
-    const err = JSON.parse(text.slice(errAt, skipValue(text, errAt))) as { InstructionError?: unknown };
-    const failed = err?.InstructionError;
-    if (!Array.isArray(failed) || typeof (failed[1] as { Custom?: unknown })?.Custom !== 'number') return noFailure;
-    const index = failed[0] as number;
+    const err = JSON.parse(text.slice(errAt, skipValue(text, errAt))) as TransactionError | null;
+    const custom = customErrorOf(err);
+    if (custom === null) return noFailure;
+    const [index] = custom;
     const logsAt = anchors.get('logMessages')!;
     const messageAt = anchors.get('message')!;
     if (logsAt.length > 1 || messageAt.length !== 1) return null;
-    const logMessages = logsAt.length === 0 ? [] : (JSON.parse(text.slice(logsAt[0], skipValue(text, logsAt[0]))) as unknown);
+    const logMessages =
+      logsAt.length === 0 ? [] : (JSON.parse(text.slice(logsAt[0], skipValue(text, logsAt[0]))) as readonly string[] | null);
     const listAt = anchors.get('instructions')!.find((at) => at > messageAt[0]);
     if (listAt === undefined || text.charCodeAt(listAt) !== 0x5b /* [ */) return null;
     const span = elementSpan(text, listAt, index);
