@@ -19,6 +19,9 @@ import { camelCase } from '../src/decode/names.js';
 import { decodeBase58, encodeBase58 } from '../src/codec/base58.js';
 import { corpusTransactionsDir, projectRoot } from '../src/paths.js';
 import { accountKeysOf, readableResult } from '../src/transaction-result/read.js';
+import { accountPlan } from '../src/enhance/account-plan.js';
+import type { IdlHints } from '../src/idl/hints.js';
+import { getAddressEncoder, getProgramDerivedAddress, type Address, type ReadonlyUint8Array } from '@solana/kit';
 
 // Transactions are untyped JSON, navigated as the RPC writes them.
 type Doc = any;
@@ -34,10 +37,12 @@ interface Program {
 
 function loadPrograms(): Map<string, Program> {
   const programs = new Map<string, Program>();
+  // As the registry reads them: a hint may say which accounts a program lets a client leave out.
+  const hints = JSON.parse(readFileSync(join(projectRoot, 'idls', 'hints.json'), 'utf8')) as Record<string, IdlHints>;
   for (const file of readdirSync(handWrittenDir).sort()) {
     const raw = JSON.parse(readFileSync(join(handWrittenDir, file), 'utf8'));
     const skipped: string[] = [];
-    const description = readIdl(raw, { onSkip: (item, reason) => skipped.push(`${item}: ${reason}`) });
+    const description = readIdl(raw, { ...hints[file], onSkip: (item, reason) => skipped.push(`${item}: ${reason}`) });
     assert.deepEqual(skipped, [], `${file}: every item reads`);
     programs.set(description.address, { file, raw, compiled: compileProgram(description) });
   }
@@ -182,6 +187,8 @@ interface Decoded {
   args: Record<string, any>;
   /** Named accounts by camelCase name; the rest in `remaining`. */
   account: Record<string, string>;
+  /** Described accounts the caller left out (where the program allows it). */
+  absent: string[];
   remaining: string[];
 }
 
@@ -194,11 +201,16 @@ function decodedOf(program: Program, sample: Sample): Decoded {
     sample.accounts.length >= required,
     `${sample.where} ${decoded.instruction.name}: ${sample.accounts.length} accounts, ${required} named as required`,
   );
+  // Named as the gateway names them: an account left out shifts the later ones.
+  const plan = accountPlan(decoded.instruction, sample.accounts.length);
   const account: Record<string, string> = {};
-  named.forEach((a, i) => {
-    if (i < sample.accounts.length) account[camelCase(a.name)] = sample.accounts[i];
-  });
-  return { sample, decoded, args: decoded.args, account, remaining: sample.accounts.slice(named.length) };
+  const absent: string[] = [];
+  for (const planned of plan.accounts) {
+    const name = camelCase(named[planned.desc].name);
+    if ('index' in planned) account[name] = sample.accounts[planned.index];
+    else if ('absent' in planned) absent.push(name);
+  }
+  return { sample, decoded, args: decoded.args, account, absent, remaining: sample.accounts.slice(plan.remainingFrom) };
 }
 
 /** Movements of the instruction's group that happen after it (its own CPIs and what follows). */
@@ -341,6 +353,86 @@ function i128At(data: Uint8Array, offset: number): bigint {
   return (b.readBigInt64LE(offset + 8) << 64n) + b.readBigUInt64LE(offset);
 }
 
+const SYSTEM_PROGRAM = '11111111111111111111111111111111';
+
+/** An address derived as the Hxro SDK derives its accounts (`findProgramAddress` over these seeds). */
+async function hxroAddress(programId: string, seeds: (string | ReadonlyUint8Array)[]): Promise<string> {
+  const [found] = await getProgramDerivedAddress({ programAddress: programId as Address, seeds });
+  return found;
+}
+
+const u64Le = (value: string): Uint8Array => {
+  const b = Buffer.alloc(8);
+  b.writeBigUInt64LE(BigInt(value));
+  return b;
+};
+
+/**
+ * Hxro initialize_parimutuel, in the 9-account form mainnet receives (the SDK's list without the two
+ * oracles): every byte is read, the accounts named parimutuel and honeypot are the ones the SDK derives
+ * from the market and the decoded times, and the program's own CPIs create them: the parimutuel as a
+ * 357-byte account of the program (a Parimutuel by size), the honeypot as a token account of the named
+ * mint owned by the parimutuel, both paid for by the signing wallet.
+ */
+async function checkHxroParimutuel(d: Decoded, program: Program): Promise<void> {
+  const { sample } = d;
+  const where = sample.where;
+  assert.equal(d.decoded.instruction.name, 'initialize_parimutuel');
+  assert.ok(d.decoded.exact, `${where}: every byte of the data is read`);
+  assert.ok(
+    logged(sample, /^Instruction 3: (\w+)$/).some((m) => m[1] === 'InitializeParimutuel'),
+    `${where}: the program logged Instruction 3: InitializeParimutuel`,
+  );
+  assert.deepEqual(d.absent, ['protocolProductOracle', 'protocolPriceOracle'], `${where}: the oracles were left out`);
+  assert.deepEqual(d.remaining, [], `${where}: no accounts beyond the list`);
+  const { marketOpen, marketClose, timeWindowStart } = d.args as Record<string, string>;
+  // Two pools of Hxro's BTC-USD 1-minute market, opening at once and closing a minute apart.
+  const expected: Record<string, string[]> = {
+    '448KnQ2csXzs… ix 1': ['9bqu5kYo3RUBY1kxSQjwpKPYrFzsFxEK7tHrxwLs3XWH', '0', '1710441840000', '1710441840000'],
+    '448KnQ2csXzs… ix 2': ['9bqu5kYo3RUBY1kxSQjwpKPYrFzsFxEK7tHrxwLs3XWH', '0', '1710441900000', '1710441900000'],
+  };
+  assert.deepEqual([d.account.market, marketOpen, marketClose, timeWindowStart], expected[where], where);
+  // Milliseconds, at most minutes after the block: the next 1-minute pools of the market.
+  const close = Number(BigInt(marketClose) / 1000n);
+  assert.ok(close > sample.tx.blockTime && close - sample.tx.blockTime < 600, `${where}: closes ${close}, block ${sample.tx.blockTime}`);
+
+  const parimutuel = await hxroAddress(sample.programId, [
+    'parimutuel',
+    getAddressEncoder().encode(d.account.market as Address),
+    u64Le(marketOpen),
+    u64Le(marketClose),
+    u64Le(timeWindowStart),
+  ]);
+  assert.equal(d.account.parimutuel, parimutuel, `${where}: the parimutuel is the market's pool for these times`);
+  const honeypot = await hxroAddress(sample.programId, ['honeypot', getAddressEncoder().encode(parimutuel as Address)]);
+  assert.equal(d.account.honeypot, honeypot, `${where}: the honeypot is the parimutuel's`);
+
+  const inner = sample.tx.instructions.filter((ix) => ix.group === sample.group && ix.position > sample.position);
+  const system = (tag: number, target: string) =>
+    inner.find((ix) => ix.programId === SYSTEM_PROGRAM && ix.data?.[0] === tag && ix.accounts.at(-1) === target);
+  for (const [target, space, owner] of [
+    [d.account.parimutuel, 357, sample.programId],
+    [d.account.honeypot, 165, 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'],
+  ] as const) {
+    assert.equal(system(2, target)?.accounts[0], d.account.userWallet, `${where}: the wallet funds ${target}`);
+    const allocate = system(8, target)?.data;
+    assert.ok(allocate, `${where}: ${target} is allocated`);
+    assert.equal(u64At(allocate, 4), BigInt(space), `${where}: ${target} gets ${space} bytes`);
+    assert.equal(
+      encodeBase58((system(1, target)?.data ?? new Uint8Array()).subarray(4, 36)),
+      owner,
+      `${where}: ${target} is assigned to ${owner}`,
+    );
+  }
+  assert.equal(program.compiled.decodeAccount(new Uint8Array(357))?.account.name, 'Parimutuel');
+  const initAccount = inner.find((ix) => TOKEN_PROGRAMS.has(ix.programId) && ix.data?.length === 1 && ix.data[0] === 1);
+  assert.deepEqual(
+    initAccount?.accounts.slice(0, 3),
+    [d.account.honeypot, d.account.settlementMint, d.account.parimutuel],
+    `${where}: the honeypot holds the settlement mint for the parimutuel`,
+  );
+}
+
 // ---- Tests ----
 
 test('every hand-written description reads as hand-written Anchor 0.30 and compiles', () => {
@@ -406,6 +498,7 @@ test('the hand-written files cover the expected programs and instruction sets', 
     GFXsSL5sSaDfNFQUYsHekbWBW1TsFdjDYzACh62tEHxn: 'gfx_ssl_v2 1',
     routeUGWgWzqBWFcrCfv8tritsqukccJPu3q5GPP3xS: 'raydium_route 1',
     sbattyXrzedoNATfc4L31wC9Mhxsi1BmFhTiN8gDshx: 'switchboard_attestation 1',
+    GUhB2ohrfqWspztgCrQpAmeVFBWmnWYhPcZuwY52WWRe: 'hxro_parimutuel 18',
   });
   // Serum's tags are the MarketInstruction variant index: version byte 0, then u32 LE 0 to 20.
   const serum = programs.get('9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin')?.compiled.description;
@@ -424,7 +517,7 @@ test('the hand-written files cover the expected programs and instruction sets', 
   );
 });
 
-test('every corpus instruction of a described program decodes, with values the transaction confirms', (t) => {
+test('every corpus instruction of a described program decodes, with values the transaction confirms', async (t) => {
   const programs = loadPrograms();
   const samples = corpus(new Set(programs.keys()));
   const counts = new Map<string, number>();
@@ -738,6 +831,9 @@ test('every corpus instruction of a described program decodes, with values the t
         );
         break;
       }
+      case 'hxro_parimutuel':
+        await checkHxroParimutuel(d, program);
+        break;
       default:
         assert.fail(`no checks for ${program.file}`);
     }
@@ -748,6 +844,7 @@ test('every corpus instruction of a described program decodes, with values the t
     'bonkswap.swap': 1,
     'chainlink_store.submit': 1,
     'gfx_ssl_v2.swap': 1,
+    'hxro_parimutuel.initialize_parimutuel': 2,
     'hyperlane_igp.pay_for_gas': 2,
     'hyperlane_mailbox.outbox_dispatch': 2,
     'hyperlane_sealevel_token_collateral.transfer_remote': 2,
