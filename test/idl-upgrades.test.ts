@@ -9,7 +9,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { registryOf } from '../src/decode/registry.js';
 import { loadBundledRegistry } from '../src/idl/bundled.js';
@@ -18,7 +18,17 @@ import { decodeInstructionEntry } from '../src/enhance/instruction-entry.js';
 import { encodeBase58 } from '../src/codec/base58.js';
 import { readIdl } from '../src/idl/read-idl.js';
 import { accountDiscriminator } from '../src/idl/discriminators.js';
-import { corpusAccountsDir, projectRoot } from '../src/paths.js';
+import { corpusAccountsDir, corpusTransactionsDir, projectRoot } from '../src/paths.js';
+import {
+  accountKeysOf,
+  accountsOf,
+  instructionEntriesOf,
+  isJsonParsed,
+  loadedAddressesOf,
+  programIdOf,
+  readableResult,
+} from '../src/transaction-result/read.js';
+import type { TransactionResult } from '../src/transaction-result/types.js';
 
 const PERPS = 'PERPHjGBqRHArX4DySjwM6UJHiR3sWAatqfdBS2qQJu';
 const registry = loadBundledRegistry();
@@ -221,3 +231,50 @@ test('WNS: Token-2022 transfer-hook calls decode as execute, by the interface di
   assert.equal(entry.parsed.info.sourceAccount, accounts[0]);
   assert.equal(entry.parsed.info.extraMetasAccount, accounts[4]);
 });
+
+test('SPL Noop: what account compression logs through it reads as its event; other data stays bytes', () => {
+  const noop = 'noopb9bkMVfRPU8AsbpTUg8AQkHtKwMYZiFUjNRtMmV';
+  const files = readdirSync(corpusTransactionsDir).filter((f) => f.endsWith('.json'));
+  let changeLogs = 0;
+  let applicationData = 0;
+  for (const file of files) {
+    const result = readableResult(JSON.parse(readFileSync(join(corpusTransactionsDir, file), 'utf8')) as TransactionResult);
+    const keys = accountKeysOf(result);
+    const written = writtenAccounts(result, keys);
+    for (const entry of instructionEntriesOf(result)) {
+      if (programIdOf(entry, keys) !== noop || !('data' in entry)) continue;
+      const decoded = decodeInstructionEntry(noop, entry.data, accountsOf(entry, keys), registry, result.slot);
+      const event = decoded?.parsed.info.event as { ChangeLog?: { V1: { id: string; path: unknown[]; seq: string } } } | undefined;
+      assert.ok(event, `${file}: decoded as an account-compression event`);
+      if (event.ChangeLog === undefined) {
+        applicationData++;
+        continue;
+      }
+      // The change log names the tree it changed: an account the transaction writes.
+      assert.ok(written.has(event.ChangeLog.V1.id), event.ChangeLog.V1.id);
+      assert.ok(event.ChangeLog.V1.path.length > 0 && BigInt(event.ChangeLog.V1.seq) > 0n);
+      changeLogs++;
+    }
+  }
+  assert.ok(changeLogs >= 1 && applicationData >= 1, `${changeLogs} change logs, ${applicationData} application data`);
+  const plain = decodeInstructionEntry(noop, encodeBase58(Buffer.from('not an event')), [], registry);
+  assert.deepEqual(plain?.parsed.info, { data: [...Buffer.from('not an event')] });
+});
+
+/** The accounts a transaction may write: jsonParsed marks them; json's header says which static keys, then the loaded writable ones. */
+function writtenAccounts(result: TransactionResult, keys: string[]): Set<string> {
+  if (isJsonParsed(result)) return new Set(result.transaction.message.accountKeys.filter((k) => k.writable).map((k) => k.pubkey));
+  const { header, accountKeys } = result.transaction.message;
+  const statics = accountKeys.length;
+  const signed = header.numRequiredSignatures;
+  const loadedWritable = keys.length - statics - loadedAddressesOf(result).readonly.length;
+  return new Set(
+    keys.filter((_, i) =>
+      i < signed
+        ? i < signed - header.numReadonlySignedAccounts
+        : i < statics
+          ? i < statics - header.numReadonlyUnsignedAccounts
+          : i < statics + loadedWritable,
+    ),
+  );
+}
