@@ -386,6 +386,37 @@ test('Codama: constant discriminators, and Anchor events behind a hidden prefix'
   assert.equal((event.type as Raw).fields.length, rawEvent.data.type.fields.length);
 });
 
+test('Codama: a fault in a node costs its item only, and only where the reader reads that node', () => {
+  const file = 'metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s@codama-1.14.0.json';
+  const readBroken = (breakIt: (program: Raw) => void): { description: ProgramDescription; skipped: string[] } => {
+    const doc = raw(file);
+    breakIt(doc.program);
+    const skipped: string[] = [];
+    const description = readIdl(doc, { address: row(file).programId, onSkip: (item, reason) => skipped.push(`${item}: ${reason}`) });
+    return { description, skipped };
+  };
+  const intact = read(file);
+  const find = (program: Raw, list: string, name: string): Raw => program[list].find((n: Raw) => n.name === name);
+
+  // A default value is read only where its argument is a discriminator.
+  const loose = readBroken((p) => (find(p, 'instructions', 'transfer').arguments[1].defaultValue = 'x'));
+  assert.deepEqual(loose.skipped, []);
+  const strict = readBroken((p) => (find(p, 'instructions', 'transfer').arguments[0].defaultValue = 'x'));
+  assert.deepEqual(strict.skipped, ['instruction transfer: value is not an object']);
+  assert.equal(strict.description.instructions.length, intact.instructions.length - 1);
+
+  // An enum whose type cannot be read still gives the tags of its readable variants.
+  const key = readBroken((p) => (find(p, 'definedTypes', 'key').type.variants[0].discriminator = -1));
+  assert.equal(key.skipped[0], 'type key: variant uninitialized discriminator is not a tag');
+  assert.equal(key.description.types.has('key'), false);
+  assert.ok(key.description.accounts.some((a) => a.name === 'metadata'));
+  const metadata = (d: ProgramDescription) => hex(d.accounts.find((a) => a.name === 'metadata')!.discriminator);
+  assert.equal(metadata(key.description), metadata(intact));
+
+  // A node that is not a node at all, in the program's own lists, refuses the document as before.
+  assert.throws(() => readBroken((p) => (p.instructions[3] = 'x')), /instructions is not an object/);
+});
+
 test('Shank: discriminants in their own width; explorer-kit sizes and COption prefixes', () => {
   const stake = read('Stake11111111111111111111111111111111111111.json');
   const rawStake = raw('Stake11111111111111111111111111111111111111.json').instructions.find(

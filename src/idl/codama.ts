@@ -18,110 +18,106 @@ import type {
   Variant,
 } from './description.js';
 import { type IdlHints, programAddress, skip } from './hints.js';
-import { type CodamaNode as Node, type CodamaRoot, node, nodes } from './codama-input.js';
-import { isJson, text } from './json.js';
+import type { CodamaDiscriminatorNode, CodamaEnumTags, CodamaRoot } from './codama-input.js';
+import {
+  type BytesEncoding,
+  type CodamaTypeNode,
+  type CodamaValueNode,
+  type ConstantValueNode,
+  type CountNode,
+  type EnumVariantTypeNode,
+  type NumberFormat,
+  type NumberTypeNode,
+  type StructFieldTypeNode,
+  kindName,
+} from './codama-type-input.js';
+import { type Checked, accepted, itemName } from './json.js';
 import { littleEndian } from './discriminators.js';
 import { decodeBase58 } from '../codec/base58.js';
 
-const intFormat = /^([ui])(8|16|32|64|128)$/;
+type Enums = ReadonlyMap<string, Checked<CodamaEnumTags>>;
 
-function numberType(n: Node): TypeNode {
-  if (n.endian !== undefined && n.endian !== 'le') throw new Error(`big-endian numbers are not supported (${String(n.format)})`);
-  const format = String(n.format);
-  const int = intFormat.exec(format);
-  if (int !== null) return { kind: 'int', bytes: (Number(int[2]) / 8) as IntSize, signed: int[1] === 'i' };
-  if (format === 'f32') return { kind: 'float', bytes: 4 };
-  if (format === 'f64') return { kind: 'float', bytes: 8 };
-  if (format === 'shortU16') return { kind: 'shortU16' };
-  throw new Error(`unknown number format ${JSON.stringify(n.format)}`);
+const int = (bytes: IntSize, signed: boolean): TypeNode => ({ kind: 'int', bytes, signed });
+
+const numberTypes: Record<NumberFormat, () => TypeNode> = {
+  u8: () => int(1, false),
+  u16: () => int(2, false),
+  u32: () => int(4, false),
+  u64: () => int(8, false),
+  u128: () => int(16, false),
+  i8: () => int(1, true),
+  i16: () => int(2, true),
+  i32: () => int(4, true),
+  i64: () => int(8, true),
+  i128: () => int(16, true),
+  f32: () => ({ kind: 'float', bytes: 4 }),
+  f64: () => ({ kind: 'float', bytes: 8 }),
+  shortU16: () => ({ kind: 'shortU16' }),
+};
+
+function numberType(n: NumberTypeNode): TypeNode {
+  return numberTypes[n.format]();
 }
 
 /** The byte width of a number node used as a length prefix, tag or size. */
-function width(value: unknown, what: string): number {
-  const type = numberType(node(value, what));
+function width(n: NumberTypeNode, what: string): number {
+  const type = numberType(n);
   if (type.kind !== 'int' || type.signed) throw new Error(`${what} is not an unsigned integer`);
   return type.bytes;
 }
 
-function prefixRule(value: unknown, what: string): SizeRule {
-  const bytes = width(value, what);
+function prefixRule(n: NumberTypeNode, what: string): SizeRule {
+  const bytes = width(n, what);
   if (bytes !== 1 && bytes !== 2 && bytes !== 4 && bytes !== 8) throw new Error(`${what} of ${bytes} bytes`);
   return { kind: 'prefix', bytes };
 }
 
-function stringEncoding(n: Node): { encoding?: 'base16' | 'base58' | 'base64' } {
-  switch (n.encoding) {
-    case undefined:
-    case 'utf8':
-      return {};
-    case 'base16':
-    case 'base58':
-    case 'base64':
-      return { encoding: n.encoding };
-  }
-  throw new Error(`unknown string encoding ${JSON.stringify(n.encoding)}`);
+function stringEncoding(encoding: BytesEncoding | undefined): { encoding?: 'base16' | 'base58' | 'base64' } {
+  return encoding === undefined || encoding === 'utf8' ? {} : { encoding };
 }
 
 /** Strings and bytes take their size from the node around them; alone they run to the end. */
-function sized(inner: Node, size: SizeRule): TypeNode | undefined {
-  if (inner.kind === 'stringTypeNode') return { kind: 'string', size, ...stringEncoding(inner) };
+function sized(inner: CodamaTypeNode, size: SizeRule): TypeNode | undefined {
+  if (inner.kind === 'stringTypeNode') return { kind: 'string', size, ...stringEncoding(inner.encoding) };
   if (inner.kind === 'bytesTypeNode') return { kind: 'bytes', size };
   return undefined;
 }
 
-function countRule(count: Node): SizeRule | number {
+function countRule(count: CountNode): SizeRule | number {
   switch (count.kind) {
     case 'fixedCountNode':
-      if (!Number.isSafeInteger(count.value) || (count.value as number) < 0) throw new Error('fixed count is not a length');
-      return count.value as number;
+      return count.value;
     case 'prefixedCountNode':
       return prefixRule(count.prefix, 'count prefix');
     case 'remainderCountNode':
       return { kind: 'remainder' };
   }
-  throw new Error(`unknown count ${count.kind}`);
 }
 
-function structFields(n: Node): Field[] {
-  return nodes(n.fields, 'struct fields').map((f) => ({ name: text(f.name, 'field name'), type: codamaType(f.type) }));
+function structFields(fields: StructFieldTypeNode[]): Field[] {
+  return fields.map((f) => ({ name: f.name, type: codamaType(f.type) }));
 }
 
-/** The tag a variant is written with: its declared discriminator, else its position. */
-function variantValue(v: Node, index: number): number {
-  const value = v.discriminator ?? index;
-  if (!Number.isSafeInteger(value) || (value as number) < 0) throw new Error(`variant ${String(v.name)} discriminator is not a tag`);
-  return value as number;
-}
-
-function enumVariant(v: Node, index: number): Variant {
-  const name = text(v.name, 'variant name');
-  const variant: Variant = { name, value: variantValue(v, index) };
+function enumVariant(v: EnumVariantTypeNode, index: number): Variant {
+  // The tag a variant is written with: its declared discriminator, else its position.
+  const variant: Variant = { name: v.name, value: v.discriminator ?? index };
   switch (v.kind) {
     case 'enumEmptyVariantTypeNode':
       return variant;
-    case 'enumStructVariantTypeNode': {
-      const struct = node(v.struct, `variant ${name}`);
-      // The description's variants hold plain fields; Token-2022 wraps each extension's struct in a u16 size prefix.
-      if (struct.kind !== 'structTypeNode') throw new Error(`variant ${name}: ${struct.kind} around the variant's fields is not supported`);
-      return { ...variant, fields: structFields(struct) };
-    }
-    case 'enumTupleVariantTypeNode': {
-      const tuple = node(v.tuple, `variant ${name}`);
-      if (tuple.kind !== 'tupleTypeNode') throw new Error(`variant ${name}: ${tuple.kind} around the variant's items is not supported`);
-      return { ...variant, tuple: nodes(tuple.items, 'tuple items').map(codamaType) };
-    }
+    case 'enumStructVariantTypeNode':
+      return { ...variant, fields: structFields(v.struct.fields) };
+    case 'enumTupleVariantTypeNode':
+      return { ...variant, tuple: v.tuple.items.map(codamaType) };
   }
-  throw new Error(`unknown variant ${v.kind}`);
 }
 
-function optionTag(prefix: unknown): 1 | 4 {
+function optionTag(prefix: NumberTypeNode | undefined): 1 | 4 {
   const bytes = prefix === undefined ? 1 : width(prefix, 'option prefix');
   if (bytes !== 1 && bytes !== 4) throw new Error(`option prefix of ${bytes} bytes`);
   return bytes;
 }
 
-export function codamaType(value: unknown): TypeNode {
-  const n = node(value, 'type');
+export function codamaType(n: CodamaTypeNode): TypeNode {
   switch (n.kind) {
     case 'numberTypeNode':
       return numberType(n);
@@ -136,56 +132,50 @@ export function codamaType(value: unknown): TypeNode {
     case 'publicKeyTypeNode':
       return { kind: 'pubkey' };
     case 'stringTypeNode':
+      return { kind: 'string', size: { kind: 'remainder' }, ...stringEncoding(n.encoding) };
     case 'bytesTypeNode':
-      return sized(n, { kind: 'remainder' }) as TypeNode;
+      return { kind: 'bytes', size: { kind: 'remainder' } };
     case 'sizePrefixTypeNode': {
-      const inner = node(n.type, 'size-prefixed type');
-      const type = sized(inner, prefixRule(n.prefix, 'size prefix'));
-      if (type === undefined) throw new Error(`a size prefix around ${inner.kind} is not supported`);
+      const type = sized(n.type, prefixRule(n.prefix, 'size prefix'));
+      if (type === undefined) throw new Error(`a size prefix around ${kindName(n.type)} is not supported`);
       return type;
     }
-    case 'fixedSizeTypeNode': {
-      const bytes = n.size;
-      if (!Number.isSafeInteger(bytes) || (bytes as number) < 0) throw new Error('fixed size is not a length');
-      const inner = node(n.type, 'fixed-size type');
-      return (
-        sized(inner, { kind: 'fixed', bytes: bytes as number }) ?? { kind: 'fixedSize', item: codamaType(inner), bytes: bytes as number }
-      );
-    }
+    case 'fixedSizeTypeNode':
+      return sized(n.type, { kind: 'fixed', bytes: n.size }) ?? { kind: 'fixedSize', item: codamaType(n.type), bytes: n.size };
     case 'arrayTypeNode':
     case 'setTypeNode': {
       const item = codamaType(n.item);
-      const count = countRule(node(n.count, 'count'));
+      const count = countRule(n.count);
       return typeof count === 'number' ? { kind: 'array', item, length: count } : { kind: 'vec', item, size: count };
     }
     case 'mapTypeNode': {
-      const count = countRule(node(n.count, 'count'));
+      const count = countRule(n.count);
       if (typeof count === 'number') throw new Error('maps of a fixed count are not supported');
       return { kind: 'map', key: codamaType(n.key), value: codamaType(n.value), size: count };
     }
     case 'tupleTypeNode':
-      return { kind: 'tuple', items: nodes(n.items, 'tuple items').map(codamaType) };
+      return { kind: 'tuple', items: n.items.map(codamaType) };
     case 'structTypeNode':
-      return { kind: 'struct', fields: structFields(n) };
+      return { kind: 'struct', fields: structFields(n.fields) };
     case 'enumTypeNode': {
       const tag = n.size === undefined ? 1 : width(n.size, 'enum size');
       if (tag !== 1 && tag !== 2 && tag !== 4) throw new Error(`enum tag of ${tag} bytes`);
-      return { kind: 'enum', variants: nodes(n.variants, 'enum variants').map(enumVariant), tag };
+      return { kind: 'enum', variants: n.variants.map(enumVariant), tag };
     }
     case 'optionTypeNode':
-      return { kind: 'option', item: codamaType(n.item), tag: optionTag(n.prefix), fixed: n.fixed === true };
+      return { kind: 'option', item: codamaType(n.item), tag: optionTag(n.prefix), fixed: n.fixed };
     case 'zeroableOptionTypeNode':
-      if (n.zeroValue !== undefined) throw new Error('zeroable options with a non-zero None value are not supported');
+      if (n.zeroValue) throw new Error('zeroable options with a non-zero None value are not supported');
       return { kind: 'zeroableOption', item: codamaType(n.item) };
     case 'remainderOptionTypeNode':
       return { kind: 'remainderOption', item: codamaType(n.item) };
     case 'hiddenPrefixTypeNode':
-      return { kind: 'hiddenPrefix', prefix: concat(nodes(n.prefix, 'hidden prefix').map(constant)), item: codamaType(n.type) };
+      return { kind: 'hiddenPrefix', prefix: concat(n.prefix.map(constant)), item: codamaType(n.type) };
     case 'definedTypeLinkNode':
-      if (n.program !== undefined) throw new Error(`type ${String(n.name)} of another program is not supported`);
-      return { kind: 'defined', name: text(n.name, 'type link') };
+      if (n.ofProgram) throw new Error(`type ${n.name} of another program is not supported`);
+      return { kind: 'defined', name: n.name };
   }
-  throw new Error(`${n.kind} is not supported`);
+  throw new Error(`${kindName(n)} is not supported`);
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
@@ -198,10 +188,8 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-function bytesValue(v: Node): Uint8Array {
-  if (typeof v.data !== 'string') throw new Error('bytes value without data');
-  const data = v.data;
-  switch (v.encoding) {
+function bytesValue(data: string, encoding: BytesEncoding): Uint8Array {
+  switch (encoding) {
     case 'base16':
       // Codama's codec reads hex in pairs from the left; an odd last digit is a byte of its own
       // (Raydium's IDL writes tag 10 as "a").
@@ -217,62 +205,63 @@ function bytesValue(v: Node): Uint8Array {
     case 'utf8':
       return new TextEncoder().encode(data);
   }
-  throw new Error(`unknown bytes encoding ${JSON.stringify(v.encoding)}`);
 }
 
 /**
  * Encodes a constant the way the program writes it: discriminator defaults and hidden prefixes are
  * numbers, bytes or (Metaplex's `key`) unit enum variants.
  */
-function encode(value: unknown, type: unknown, enums: ReadonlyMap<string, Node>): Uint8Array {
-  const v = node(value, 'value');
-  const t = node(type, 'type');
+function encode(v: CodamaValueNode, t: CodamaTypeNode, enums: Enums): Uint8Array {
   switch (t.kind) {
     case 'numberTypeNode':
     case 'amountTypeNode':
     case 'dateTimeTypeNode':
     case 'solAmountTypeNode': {
-      const number = numberType(t.kind === 'numberTypeNode' ? t : node(t.number, 'number'));
-      if (number.kind !== 'int' || v.kind !== 'numberValueNode' || !Number.isSafeInteger(v.number)) break;
-      return littleEndian(BigInt(v.number as number), number.bytes);
+      const number = t.kind === 'numberTypeNode' ? t : t.number;
+      if (number.kind !== 'numberTypeNode' || v.kind !== 'numberValueNode') break;
+      const type = numberType(number);
+      if (type.kind !== 'int') break;
+      return littleEndian(BigInt(v.number), type.bytes);
     }
     case 'bytesTypeNode':
-      if (v.kind === 'bytesValueNode') return bytesValue(v);
+      if (v.kind === 'bytesValueNode') return bytesValue(v.data, v.encoding);
       break;
     case 'fixedSizeTypeNode': {
-      const inner = node(t.type, 'fixed-size type');
-      if (inner.kind !== 'bytesTypeNode' || v.kind !== 'bytesValueNode') break;
-      const bytes = bytesValue(v);
-      if (bytes.length > (t.size as number)) throw new Error(`constant of ${bytes.length} bytes in ${String(t.size)}`);
-      const out = new Uint8Array(t.size as number);
+      if (t.type.kind !== 'bytesTypeNode' || v.kind !== 'bytesValueNode') break;
+      const bytes = bytesValue(v.data, v.encoding);
+      if (bytes.length > t.size) throw new Error(`constant of ${bytes.length} bytes in ${t.size}`);
+      const out = new Uint8Array(t.size);
       out.set(bytes);
       return out;
     }
     case 'definedTypeLinkNode': {
-      const def = enums.get(String(t.name));
-      if (def === undefined || v.kind !== 'enumValueNode' || v.value !== undefined) break;
-      const variants = nodes(def.variants, 'enum variants');
-      const index = variants.findIndex((variant) => variant.name === v.variant);
-      if (index < 0) throw new Error(`enum ${String(t.name)} has no variant ${String(v.variant)}`);
-      return littleEndian(BigInt(variantValue(variants[index], index)), def.size === undefined ? 1 : width(def.size, 'enum size'));
+      const tags = enums.get(t.name);
+      if (tags === undefined || v.kind !== 'enumValueNode') break;
+      const { variants, size } = accepted(tags);
+      const variant = variants.find((candidate) => candidate.name === v.variant);
+      if (variant === undefined) throw new Error(`enum ${t.name} has no variant ${v.variant}`);
+      return littleEndian(BigInt(accepted(variant.tag)), size === undefined ? 1 : width(size, 'enum size'));
     }
     case 'preOffsetTypeNode':
       // "padded": zero bytes inserted before the value (Token-2022 puts the account type at byte 165).
-      if (t.strategy !== 'padded' || !Number.isSafeInteger(t.offset) || (t.offset as number) < 0) break;
-      return concat([new Uint8Array(t.offset as number), encode(value, t.type, enums)]);
+      return concat([new Uint8Array(t.offset), encode(v, t.type, enums)]);
   }
-  throw new Error(`cannot encode ${v.kind} as ${t.kind}`);
+  throw new Error(`cannot encode ${kindName(v)} as ${kindName(t)}`);
 }
 
-function constant(c: Node): Uint8Array {
-  if (c.kind !== 'constantValueNode') throw new Error(`${c.kind} is not a constant`);
+function constant(c: ConstantValueNode): Uint8Array {
   return encode(c.value, c.type, noEnums);
 }
 
-const noEnums: ReadonlyMap<string, Node> = new Map();
+const noEnums: Enums = new Map();
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && a.every((byte, i) => byte === b[i]);
+}
+
+/** Where a discriminator sorts: a size discriminator has no offset and only sets the length. */
+function offsetOf(d: CodamaDiscriminatorNode): number {
+  return d.kind === 'sizeDiscriminatorNode' ? 0 : d.offset;
 }
 
 /**
@@ -281,40 +270,36 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
  * next leading field: the description has no way to say that marker bytes sit between fields.
  */
 function leadingDiscriminator(
-  fields: Node[],
-  discriminators: Node[],
-  enums: ReadonlyMap<string, Node>,
-): { discriminator: Uint8Array; rest: Node[]; size?: number } {
+  fields: StructFieldTypeNode[],
+  discriminators: CodamaDiscriminatorNode[],
+  enums: Enums,
+): { discriminator: Uint8Array; rest: StructFieldTypeNode[]; size?: number } {
   const parts: Uint8Array[] = [];
   let length = 0;
   let taken = 0;
   let size: number | undefined;
-  for (const d of [...discriminators].sort((a, b) => Number(a.offset ?? 0) - Number(b.offset ?? 0))) {
+  for (const d of [...discriminators].sort((a, b) => offsetOf(a) - offsetOf(b))) {
     if (d.kind === 'sizeDiscriminatorNode') {
-      if (!Number.isSafeInteger(d.size)) throw new Error('size discriminator is not a length');
-      size = d.size as number;
+      size = d.size;
       continue;
     }
-    if (d.offset !== length) throw new Error(`${String(d.kind)} at offset ${String(d.offset)} does not follow the bytes before it`);
-    const field = fields[taken] as Node | undefined;
+    if (d.offset !== length) throw new Error(`${d.kind} at offset ${d.offset} does not follow the bytes before it`);
+    const field = fields.at(taken);
     let bytes: Uint8Array;
     if (d.kind === 'fieldDiscriminatorNode') {
-      if (field === undefined || field.name !== d.name) throw new Error(`discriminator field ${String(d.name)} is not the next field`);
-      if (field.defaultValue === undefined) throw new Error(`discriminator field ${String(d.name)} has no value`);
-      bytes = encode(field.defaultValue, field.type, enums);
-      taken++;
-    } else if (d.kind === 'constantDiscriminatorNode') {
-      bytes = constant(node(d.constant, 'constant'));
+      if (field === undefined || field.name !== d.name) throw new Error(`discriminator field ${d.name} is not the next field`);
+      if (field.defaultValue === undefined) throw new Error(`discriminator field ${d.name} has no value`);
+      bytes = encode(accepted(field.defaultValue), field.type, enums);
+    } else {
+      bytes = constant(d.constant);
       const coincides =
         field !== undefined &&
         field.defaultValueStrategy === 'omitted' &&
         field.defaultValue !== undefined &&
-        sameBytes(encode(field.defaultValue, field.type, enums), bytes);
+        sameBytes(encode(accepted(field.defaultValue), field.type, enums), bytes);
       if (!coincides) throw new Error('a constant discriminator that is not a leading field is not supported');
-      taken++;
-    } else {
-      throw new Error(`unknown discriminator ${d.kind}`);
     }
+    taken++;
     parts.push(bytes);
     length += bytes.length;
   }
@@ -327,132 +312,103 @@ function leadingDiscriminator(
  * event's own fields and the constant is Anchor's 8-byte event discriminator written before them, as
  * a field-less reading of offset 0 would otherwise overlap the first field with the marker.
  */
-function prefixedEvent(fields: Node[], discriminators: Node[], enums: ReadonlyMap<string, Node>): Uint8Array | undefined {
+function prefixedEvent(fields: StructFieldTypeNode[], discriminators: CodamaDiscriminatorNode[], enums: Enums): Uint8Array | undefined {
   const [d] = discriminators;
   if (discriminators.length !== 1 || d.kind !== 'constantDiscriminatorNode' || d.offset !== 0) return undefined;
-  const bytes = constant(node(d.constant, 'constant'));
-  const first = fields[0] as Node | undefined;
-  const carried = first?.defaultValue !== undefined && sameBytes(encode(first.defaultValue, first.type, enums), bytes);
+  const bytes = constant(d.constant);
+  const first = fields.at(0);
+  const carried = first?.defaultValue !== undefined && sameBytes(encode(accepted(first.defaultValue), first.type, enums), bytes);
   return carried ? undefined : bytes;
 }
 
-function signerOf(value: unknown): boolean {
-  // "either": the account may sign or not, so a signature is not required.
-  return value === true;
-}
-
 export function readCodama({ program }: CodamaRoot, hints: IdlHints = {}): ProgramDescription {
-  const name = program.name;
+  const { name, enums } = program;
   const address = programAddress(program.publicKey, hints, name);
 
-  const definedTypes = program.definedTypes;
-  const enums = new Map<string, Node>();
-  for (const d of definedTypes) {
-    const type = isJson(d.type) ? d.type : undefined;
-    if (type?.kind === 'enumTypeNode') enums.set(String(d.name), type as Node);
-  }
-
   const types = new Map<string, TypeDef>();
-  for (const d of definedTypes) {
+  for (const d of program.definedTypes) {
+    const typeName = itemName(d, '?');
+    // The first readable definition of a name is the one kept; a later one is not read at all.
+    if (types.has(typeName)) continue;
     try {
-      const typeName = text(d.name, 'type name');
-      if (!types.has(typeName)) types.set(typeName, { name: typeName, type: codamaType(d.type), serialization: 'borsh' });
+      types.set(typeName, { name: typeName, type: codamaType(accepted(d).type), serialization: 'borsh' });
     } catch (error) {
-      skip(hints, `type ${String(d.name)}`, error);
+      skip(hints, `type ${typeName}`, error);
     }
   }
 
   const accounts: AccountDesc[] = [];
   for (const a of program.accounts) {
     try {
-      const accountName = text(a.name, 'account name');
-      const data = node(a.data, `account ${accountName} data`);
-      const discriminators = nodes(a.discriminators, 'discriminators');
+      const { name: accountName, data, discriminators } = accepted(a);
       let desc: AccountDesc;
       if (data.kind === 'structTypeNode') {
-        const { discriminator, rest, size } = leadingDiscriminator(nodes(data.fields, 'fields'), discriminators, enums);
+        const { discriminator, rest, size } = leadingDiscriminator(data.fields, discriminators, enums);
         const fields = discriminator.length > 0 && rest[0]?.name === hints.accountFieldIsDiscriminator ? rest.slice(1) : rest;
-        desc = {
-          name: accountName,
-          discriminator,
-          type: { kind: 'struct', fields: structFields({ kind: 'structTypeNode', fields }) },
-          serialization: 'borsh',
-        };
+        desc = { name: accountName, discriminator, type: { kind: 'struct', fields: structFields(fields) }, serialization: 'borsh' };
         if (size !== undefined) desc.size = size;
       } else {
-        if (discriminators.length > 0) throw new Error(`discriminators on ${data.kind} data are not supported`);
+        if (discriminators.length > 0) throw new Error(`discriminators on ${kindName(data)} data are not supported`);
         desc = { name: accountName, discriminator: new Uint8Array(0), type: codamaType(data), serialization: 'borsh' };
       }
       // Other types may link to an account by name (Raydium's `fees`), as to a defined type.
       if (!types.has(accountName)) types.set(accountName, { name: accountName, type: codamaType(data), serialization: 'borsh' });
       accounts.push(desc);
     } catch (error) {
-      skip(hints, `account ${String(a.name)}`, error);
+      skip(hints, `account ${itemName(a, '?')}`, error);
     }
   }
 
   const instructions: InstructionDesc[] = [];
-  for (const ix of program.instructions) {
+  for (const i of program.instructions) {
     try {
-      const ixName = text(ix.name, 'instruction name');
-      const { discriminator, rest, size } = leadingDiscriminator(
-        nodes(ix.arguments, 'arguments'),
-        nodes(ix.discriminators, 'discriminators'),
-        enums,
-      );
+      const ix = accepted(i);
+      const { discriminator, rest, size } = leadingDiscriminator(ix.arguments, ix.discriminators, enums);
       if (size !== undefined) throw new Error('instructions told apart by data length are not supported');
       instructions.push({
-        name: ixName,
+        name: ix.name,
         discriminator,
-        accounts: nodes(ix.accounts, 'instruction accounts').map((acc): InstructionAccount => ({
-          name: text(acc.name, 'account name'),
-          writable: acc.isWritable === true,
-          signer: signerOf(acc.isSigner),
-          optional: acc.isOptional === true,
+        accounts: ix.accounts.map((acc): InstructionAccount => ({
+          name: acc.name,
+          writable: acc.isWritable,
+          // "either": the account may sign or not, so a signature is not required.
+          signer: acc.isSigner === true,
+          optional: acc.isOptional,
         })),
-        args: rest.map((arg) => ({ name: text(arg.name, 'argument name'), type: codamaType(arg.type) })),
+        args: rest.map((arg) => ({ name: arg.name, type: codamaType(arg.type) })),
         ...(ix.optionalAccountStrategy === 'omitted' && { optionalAccounts: 'omitted' as const }),
       });
     } catch (error) {
-      skip(hints, `instruction ${String(ix.name)}`, error);
+      skip(hints, `instruction ${itemName(i, '?')}`, error);
     }
   }
 
   const events: EventDesc[] = [];
   for (const e of program.events) {
     try {
-      const eventName = text(e.name, 'event name');
-      const data = node(e.data, `event ${eventName} data`);
-      const discriminators = nodes(e.discriminators, 'discriminators');
+      const { name: eventName, data, discriminators } = accepted(e);
       if (data.kind === 'hiddenPrefixTypeNode') {
         // Anchor events in Codama: the discriminator is a hidden prefix in front of the struct.
-        const prefix = concat(nodes(data.prefix, 'hidden prefix').map(constant));
+        const prefix = concat(data.prefix.map(constant));
         const [d] = discriminators;
         const declared =
-          discriminators.length === 1 && d.kind === 'constantDiscriminatorNode' && d.offset === 0
-            ? constant(node(d.constant, 'constant'))
-            : undefined;
+          discriminators.length === 1 && d.kind === 'constantDiscriminatorNode' && d.offset === 0 ? constant(d.constant) : undefined;
         if (declared === undefined || !sameBytes(prefix, declared)) throw new Error('the hidden prefix is not the discriminator');
         events.push({ name: eventName, discriminator: prefix, type: codamaType(data.type) });
       } else if (data.kind === 'structTypeNode') {
-        const fields = nodes(data.fields, 'fields');
-        const prefix = prefixedEvent(fields, discriminators, enums);
+        const prefix = prefixedEvent(data.fields, discriminators, enums);
         if (prefix !== undefined) {
-          events.push({ name: eventName, discriminator: prefix, type: { kind: 'struct', fields: structFields(data) } });
+          events.push({ name: eventName, discriminator: prefix, type: { kind: 'struct', fields: structFields(data.fields) } });
           continue;
         }
-        const { discriminator, rest, size } = leadingDiscriminator(fields, discriminators, enums);
+        const { discriminator, rest, size } = leadingDiscriminator(data.fields, discriminators, enums);
         if (size !== undefined) throw new Error('events told apart by data length are not supported');
-        events.push({
-          name: eventName,
-          discriminator,
-          type: { kind: 'struct', fields: structFields({ kind: 'structTypeNode', fields: rest }) },
-        });
+        events.push({ name: eventName, discriminator, type: { kind: 'struct', fields: structFields(rest) } });
       } else {
-        throw new Error(`event data ${data.kind} is not supported`);
+        throw new Error(`event data ${kindName(data)} is not supported`);
       }
     } catch (error) {
-      skip(hints, `event ${String(e.name)}`, error);
+      skip(hints, `event ${itemName(e, '?')}`, error);
     }
   }
 

@@ -1,4 +1,4 @@
-/** Checked reads of an IDL document's JSON, for the dialects' checks (and for the Codama nodes its reader checks as it reads). */
+/** Checked reads of an IDL document's JSON, for the dialects' checks. */
 
 export type Json = Record<string, unknown>;
 
@@ -39,15 +39,18 @@ export class Refused {
 
 export type Checked<T> = T | Refused;
 
+/** An item checked now, its refusal kept for the reader to throw where it reads the item. */
+export function checked<I, T>(item: I, check: (item: I) => T): Checked<T> {
+  try {
+    return check(item);
+  } catch (error) {
+    return new Refused(item, error);
+  }
+}
+
 /** Each item of a list, checked on its own. */
 export function checkedItems<T>(value: unknown, what: string, check: (item: unknown) => T): Checked<T>[] {
-  return list(value, what).map((item) => {
-    try {
-      return check(item);
-    } catch (error) {
-      return new Refused(item, error);
-    }
-  });
+  return list(value, what).map((item) => checked(item, check));
 }
 
 /** The checked item, or its refusal thrown for the reader's per-item report. */
