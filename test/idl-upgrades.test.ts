@@ -232,8 +232,10 @@ test('WNS: Token-2022 transfer-hook calls decode as execute, by the interface di
   assert.equal(entry.parsed.info.extraMetasAccount, accounts[4]);
 });
 
-test('SPL Noop: what account compression logs through it reads as its event; other data stays bytes', () => {
+test('SPL and MPL Noop: what account compression logs through them reads as its event; other data stays bytes', () => {
   const noop = 'noopb9bkMVfRPU8AsbpTUg8AQkHtKwMYZiFUjNRtMmV';
+  const mplNoop = 'mnoopTCrg4p8ry25e4bcWA9XZjbNjMTfgYVGGEdRsf3';
+  const events = new Map<string, unknown>();
   const files = readdirSync(corpusTransactionsDir).filter((f) => f.endsWith('.json'));
   let changeLogs = 0;
   let applicationData = 0;
@@ -242,10 +244,11 @@ test('SPL Noop: what account compression logs through it reads as its event; oth
     const keys = accountKeysOf(result);
     const written = writtenAccounts(result, keys);
     for (const entry of instructionEntriesOf(result)) {
-      if (programIdOf(entry, keys) !== noop || !('data' in entry)) continue;
+      if (programIdOf(entry, keys) !== noop || !('data' in entry) || entry.data === undefined) continue;
       const decoded = decodeInstructionEntry(noop, entry.data, accountsOf(entry, keys), registry, result.slot);
       const event = decoded?.parsed.info.event as { ChangeLog?: { V1: { id: string; path: unknown[]; seq: string } } } | undefined;
       assert.ok(event, `${file}: decoded as an account-compression event`);
+      events.set(entry.data, event);
       if (event.ChangeLog === undefined) {
         applicationData++;
         continue;
@@ -257,6 +260,8 @@ test('SPL Noop: what account compression logs through it reads as its event; oth
     }
   }
   assert.ok(changeLogs >= 1 && applicationData >= 1, `${changeLogs} change logs, ${applicationData} application data`);
+  // MPL Noop carries MPL Account Compression's events, whose types are the same: the same bytes read the same.
+  for (const [data, event] of events) assert.deepEqual(decodeInstructionEntry(mplNoop, data, [], registry)?.parsed.info.event, event);
   const plain = decodeInstructionEntry(noop, encodeBase58(Buffer.from('not an event')), [], registry);
   assert.deepEqual(plain?.parsed.info, { data: [...Buffer.from('not an event')] });
 });
