@@ -10,7 +10,7 @@ import type { CompiledProgram, DecodedAccount } from '../decode/compile.js';
 import { noteUndecoded } from '../observe/undecoded-tally.js';
 import { camelCase } from '../decode/names.js';
 import { nodeParsedAccountOwners } from './native-programs.js';
-import { integerAt, memberAnchors } from '../json/member-anchors.js';
+import { integerAt, memberAnchors, parsedOrNull } from '../json/member-anchors.js';
 
 interface RawAccount {
   data: unknown;
@@ -54,7 +54,7 @@ export function enhanceAccountsByAnchors(text: string, registry: ProgramRegistry
     if (start < previousEnd || end === 0 || quote < 0 || !text.startsWith(base64Tag, quote) || dataEnd > end) return null;
     previousEnd = end;
     const data = [text.slice(at + 2, quote), 'base64'];
-    const account = parsedJson(`${text.slice(start, at)}0${text.slice(dataEnd, end)}`) as Record<string, unknown> | null;
+    const account = parsedOrNull(`${text.slice(start, at)}0${text.slice(dataEnd, end)}`) as Record<string, unknown> | null;
     if (!isRawAccount(account)) return null;
     const replacement = renderData({ data, owner: account.owner }, registry, slot);
     if (replacement !== null) edits.push({ span: { start: at, end: dataEnd }, text: replacement });
@@ -66,14 +66,6 @@ function isRawAccount(account: Record<string, unknown> | null): account is Recor
   if (account === null || typeof account !== 'object' || typeof account.owner !== 'string') return false;
   for (const name in account) if (!accountMembers.has(name)) return false;
   return true;
-}
-
-function parsedJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }
 
 /** The answer parsed and its `data` members found by walking it. */

@@ -17,7 +17,7 @@
  */
 import type { TransactionError } from '@solana/kit';
 import { splice } from '../json/path-spans.js';
-import { integerAt, memberAnchors } from '../json/member-anchors.js';
+import { integerAt, memberAnchors, parsedOrNull } from '../json/member-anchors.js';
 import { skipValue, type Span } from '../json/tokens.js';
 import type { ProgramRegistry } from '../decode/registry.js';
 import { decodeCompiledEntry, decodeParsedEntry, renderEntry, type RawInstruction } from './instruction-entry.js';
@@ -123,10 +123,10 @@ function elementSpan(text: string, at: number, index: number): Span | undefined 
 
 /** json encoding: the static keys, then meta's loaded addresses (writable, then readonly), as accountKeysOf gives them. */
 function compiledAccountKeys(text: string, keysAt: number, loadedAt: number[]): string[] | null {
-  const keys = parsedJson(text.slice(keysAt, text.indexOf(']', keysAt) + 1));
+  const keys = parsedOrNull(text.slice(keysAt, text.indexOf(']', keysAt) + 1));
   if (!isStringArray(keys) || loadedAt.length > 1) return null;
   if (loadedAt.length === 0) return keys;
-  const loaded = parsedJson(text.slice(loadedAt[0], text.indexOf('}', loadedAt[0]) + 1)) as {
+  const loaded = parsedOrNull(text.slice(loadedAt[0], text.indexOf('}', loadedAt[0]) + 1)) as {
     writable?: unknown;
     readonly?: unknown;
   } | null;
@@ -139,19 +139,11 @@ const entryMembers = new Set(['accounts', 'data', 'programId', 'programIdIndex',
 
 /** The entry if the text is exactly an instruction entry of the answer's encoding. */
 function instructionEntry(entryText: string, parsedEncoding: boolean): RawInstruction | null {
-  const entry = parsedJson(entryText) as Record<string, unknown> | null;
+  const entry = parsedOrNull(entryText) as Record<string, unknown> | null;
   if (entry === null || typeof entry !== 'object' || !Array.isArray(entry.accounts) || typeof entry.data !== 'string') return null;
   for (const name in entry) if (!entryMembers.has(name)) return null;
   const program = parsedEncoding ? typeof entry.programId === 'string' : typeof entry.programIdIndex === 'number';
   return program ? entry : null;
-}
-
-function parsedJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }
 
 const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');

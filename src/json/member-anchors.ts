@@ -37,3 +37,12 @@ export function integerAt(text: string, at: number): number | null {
   const value = Number(text.slice(at, end));
   return Number.isSafeInteger(value) ? value : null;
 }
+
+/** The value of a JSON text, or null when it is not JSON: an anchored read then gives up. */
+export function parsedOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
