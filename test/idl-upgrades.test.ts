@@ -7,6 +7,7 @@
  * tests/proc-macro/tests/okx_dex.rs on its SwapV3 transaction.
  */
 import { test } from 'node:test';
+import { address, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -264,6 +265,40 @@ test('SPL and MPL Noop: what account compression logs through them reads as its 
   for (const [data, event] of events) assert.deepEqual(decodeInstructionEntry(mplNoop, data, [], registry)?.parsed.info.event, event);
   const plain = decodeInstructionEntry(noop, encodeBase58(Buffer.from('not an event')), [], registry);
   assert.deepEqual(plain?.parsed.info, { data: [...Buffer.from('not an event')] });
+});
+
+test("SPL Noop: Bubblegum's application data reads as its leaf schema, which names the asset the tree's change log records", async () => {
+  const noop = 'noopb9bkMVfRPU8AsbpTUg8AQkHtKwMYZiFUjNRtMmV';
+  const bubblegum = address('BGUMAp9Gq7iTEuizy4pqaxsTyUCBK68MDfK752saRPUY');
+  type LeafEvent = { leafSchemaEvent: { schema: { V1: { id: string; owner: string; nonce: string } }; leafHash: number[] } };
+  type ChangeLog = { id: string; path: { node: number[] }[] };
+  let checked = 0;
+  for (const file of readdirSync(corpusTransactionsDir).filter((f) => f.endsWith('.json'))) {
+    const result = readableResult(JSON.parse(readFileSync(join(corpusTransactionsDir, file), 'utf8')) as TransactionResult);
+    const keys = accountKeysOf(result);
+    const events = instructionEntriesOf(result)
+      .filter((entry) => programIdOf(entry, keys) === noop && 'data' in entry && entry.data !== undefined)
+      .map((entry) => decodeInstructionEntry(noop, (entry as { data: string }).data, [], registry, result.slot)?.parsed.info.event) as {
+      ApplicationData?: { V1: LeafEvent };
+      ChangeLog?: { V1: ChangeLog };
+    }[];
+    const leaf = events.find((e) => e.ApplicationData)?.ApplicationData?.V1.leafSchemaEvent;
+    const changeLog = events.find((e) => e.ChangeLog)?.ChangeLog?.V1;
+    if (leaf === undefined || changeLog === undefined) continue;
+    const { id, owner, nonce } = leaf.schema.V1;
+    // Bubblegum's asset id is its PDA of ("asset", tree, nonce), and the leaf it hashed is the change log's new leaf.
+    const nonceBytes = Buffer.alloc(8);
+    nonceBytes.writeBigUInt64LE(BigInt(nonce));
+    const [assetId] = await getProgramDerivedAddress({
+      programAddress: bubblegum,
+      seeds: [Buffer.from('asset'), getAddressEncoder().encode(address(changeLog.id)), nonceBytes],
+    });
+    assert.equal(id, assetId, file);
+    assert.ok(keys.includes(owner), `${file}: the leaf owner is an account of the transaction`);
+    assert.deepEqual(leaf.leafHash, changeLog.path[0].node, file);
+    checked++;
+  }
+  assert.ok(checked >= 1, `${checked} transactions`);
 });
 
 /** The accounts a transaction may write: jsonParsed marks them; json's header says which static keys, then the loaded writable ones. */
