@@ -33,7 +33,7 @@
  * Run: node dist/bench/decode.bench.js (part of `make bench`).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { Bench } from 'tinybench';
@@ -49,7 +49,7 @@ import {
 import anchor, { type Idl } from '@coral-xyz/anchor';
 import { anchorDecoders, fromLegacy, keepBuildable, type AnchorDecoders } from '../test/support/anchor-coders.js';
 import { corpusAccounts, corpusInstructionsAndEvents } from '../test/support/corpus.js';
-import { bundledIdlDir, loadBundledRegistry } from '../src/idl/bundled.js';
+import { bundledIdlDir, filesInRegistryOrder, loadBundledRegistry } from '../src/idl/bundled.js';
 import type { CompiledProgram } from '../src/decode/compile.js';
 import { encodeBase58 } from '../src/codec/base58.js';
 import { projectRoot } from '../src/paths.js';
@@ -103,24 +103,6 @@ interface Contestants {
   explorerKit: { instruction?: InstructionParserInterface; account?: AccountParserInterface };
   /** What Anchor or explorer-kit refuse to build from this IDL, and why. */
   refused: string[];
-}
-
-/** The IDL files of a folder in the registry's order: manifest order, then unlisted files sorted. */
-function filesInRegistryOrder(dir: string): { file: string; format?: string }[] {
-  if (!existsSync(dir)) return [];
-  const manifest = join(dir, 'MANIFEST.tsv');
-  const [header, ...lines] = existsSync(manifest) ? readFileSync(manifest, 'utf8').trimEnd().split('\n') : [''];
-  const columns = header.split('\t');
-  const listed = lines
-    .map((line) => line.split('\t'))
-    .map((cells) => ({ file: cells[columns.indexOf('file')], format: cells[columns.indexOf('format')] }))
-    .filter((row) => existsSync(join(dir, row.file)));
-  const names = new Set(listed.map((row) => row.file));
-  const unlisted = readdirSync(dir)
-    .filter((f) => /^[1-9A-HJ-NP-Za-km-z]{32,44}(@[^/]+)?\.json$/.test(f) && !names.has(f))
-    .sort()
-    .map((file) => ({ file }));
-  return [...listed, ...unlisted];
 }
 
 /**

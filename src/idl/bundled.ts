@@ -17,8 +17,10 @@ export const bundledIdlDir = join(projectRoot, 'idls');
 
 const idlFile = /^([1-9A-HJ-NP-Za-km-z]{32,44})(@[^/]+)?\.json$/;
 
-interface ManifestRow {
+export interface ManifestRow {
   file: string;
+  /** The manifest's dialect column (`anchor-0.30`, `anchor-legacy`, `shank`, `codama`…). */
+  format?: string;
   fromSlot?: number;
   toSlot?: number;
 }
@@ -32,12 +34,20 @@ function readManifest(dir: string): ManifestRow[] {
   const slot = (text: string) => (text === '' ? undefined : Number(text));
   return lines.map((line) => {
     const cells = line.split('\t');
-    return { file: at(cells, 'file'), fromSlot: slot(at(cells, 'valid_from_slot')), toSlot: slot(at(cells, 'valid_to_slot')) };
+    return {
+      file: at(cells, 'file'),
+      format: at(cells, 'format') || undefined,
+      fromSlot: slot(at(cells, 'valid_from_slot')),
+      toSlot: slot(at(cells, 'valid_to_slot')),
+    };
   });
 }
 
-/** Manifest order first (newest first within a program), then any file the manifest does not list. */
-function filesInOrder(dir: string): ManifestRow[] {
+/**
+ * A folder's IDL files in the registry's order: manifest order first (newest first within a
+ * program), then any file the manifest does not list.
+ */
+export function filesInRegistryOrder(dir: string): ManifestRow[] {
   if (!existsSync(dir)) return [];
   const listed = readManifest(dir).filter((row) => existsSync(join(dir, row.file)));
   const names = new Set(listed.map((row) => row.file));
@@ -55,7 +65,7 @@ export function loadBundledRegistry(dir = bundledIdlDir): ProgramRegistry {
     : {};
   const sources: VersionSource[] = [];
   for (const folder of [dir, join(dir, 'hand-written')]) {
-    for (const row of filesInOrder(folder)) {
+    for (const row of filesInRegistryOrder(folder)) {
       const m = idlFile.exec(row.file);
       if (m === null) continue;
       const programId = m[1];
