@@ -4,7 +4,9 @@
  * Jupiter Perpetuals, Yellowstone Vixen's tests (tests/proc-macro/tests/perpetuals.rs and
  * tests/proc-macro-events/tests/perpetuals.rs) on its fixtures, which test/fixtures/vixen/ keeps
  * verbatim (MIT) and ledger/accounts/ holds converted; for the OKX DEX router, Vixen's
- * tests/proc-macro/tests/okx_dex.rs on its SwapV3 transaction.
+ * tests/proc-macro/tests/okx_dex.rs on its SwapV3 transaction. Drift (@drift-labs/sdk 2.156.0): no
+ * corpus entry or fixture uses what only its newest layout holds, so that instruction is built by
+ * Anchor's rule; Drift's own test User shows what the renamed perp-position fields read.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -283,3 +285,83 @@ function writtenAccounts(result: TransactionResult, keys: string[]): Set<string>
     ),
   );
 }
+
+const DRIFT = 'dRiftyHA39MWEi3m9aunc5MzRF1JYuBsbn6VPcn33UH';
+/** Anchor's instruction discriminator: sha256("global:<snake_case name>")[..8]. */
+const sighash = (name: string) => createHash('sha256').update(`global:${name}`).digest().subarray(0, 8);
+const testKeys = (n: number) => Array.from({ length: n }, (_, i) => encodeBase58(Uint8Array.from({ length: 32 }, () => i + 1)));
+
+test('Drift: @drift-labs/sdk 2.156.0 is the newest layout; the instructions it dropped stay in the older versions', () => {
+  const [newest, ...older] = registry.versions(DRIFT);
+  assert.equal(newest.description.version, '2.156.0');
+  const has = (v: typeof newest, name: string) => v.description.instructions.some((ix) => ix.name === name);
+  for (const name of ['depositIntoIsolatedPerpPosition', 'transferIsolatedPerpPositionDeposit', 'withdrawFromIsolatedPerpPosition']) {
+    assert.ok(has(newest, name), name);
+    assert.ok(!older.some((v) => has(v, name)), `${name} is new in 2.156.0`);
+  }
+  for (const name of ['initUserFuel', 'updateUserFuelBonus', 'updateLpCooldownTime']) {
+    assert.ok(!has(newest, name), `${name} is gone from 2.156.0`);
+    assert.ok(
+      older.some((v) => has(v, name)),
+      `${name} stays listed`,
+    );
+  }
+});
+
+test('Drift: depositIntoIsolatedPerpPosition decodes with the newest layout only', () => {
+  // No corpus transaction or fixture carries it: the bytes are built by Anchor's rule, as its SDK sends them.
+  const args = Buffer.alloc(12);
+  args.writeUInt16LE(0, 0); // spot market 0 (USDC)
+  args.writeUInt16LE(24, 2); // perp market 24
+  args.writeBigUInt64LE(25_000_000n, 4);
+  const data = encodeBase58(Buffer.concat([sighash('deposit_into_isolated_perp_position'), args]));
+  const accounts = testKeys(7);
+  const entry = decodeInstructionEntry(DRIFT, data, accounts, registry);
+  assert.equal(entry?.parsed.type, 'depositIntoIsolatedPerpPosition');
+  assert.deepEqual(entry.parsed.info, {
+    spotMarketIndex: 0,
+    perpMarketIndex: 24,
+    amount: '25000000',
+    state: accounts[0],
+    user: accounts[1],
+    userStats: accounts[2],
+    authority: accounts[3],
+    spotMarketVault: accounts[4],
+    userTokenAccount: accounts[5],
+    tokenProgram: accounts[6],
+  });
+  const [, ...older] = registry.versions(DRIFT);
+  assert.equal(decodeInstructionEntry(DRIFT, data, accounts, registryOf(older.map((v) => ({ description: v.description })))), null);
+});
+
+test("Drift: the newest layout names a User's perp-position bytes as SDK 2.156.0 does; 2.145.0 read them as LP fields", () => {
+  // Drift's own test User (protocol-v2 decode_user, 2023 data): one position still holds LP-era bytes.
+  const fixture = JSON.parse(
+    readFileSync(join(projectRoot, 'test', 'fixtures', 'accounts', 'protocol-v2', 'user_decode_user.json'), 'utf8'),
+  ) as {
+    owner: string;
+    data: [string, string];
+  };
+  const bytes = Buffer.from(fixture.data[0], 'base64');
+  const [newest, previous] = registry.versions(DRIFT);
+  const now = newest.decodeAccount(bytes);
+  const before = previous.decodeAccount(bytes);
+  assert.ok(now?.exact && before?.exact);
+  // Both read it to the last byte, so the gateway answers with the newest.
+  assert.deepEqual(decodeAccountData(DRIFT, bytes, registry)?.value, now.value);
+  const position = (now.value as { perpPositions: Record<string, unknown>[] }).perpPositions[2];
+  const old = (before.value as { perpPositions: Record<string, unknown>[] }).perpPositions[2];
+  assert.equal(position.marketIndex, 0);
+  assert.equal(old.lastBaseAssetAmountPerLp, '-565002869620');
+  assert.equal(old.perLpBase, 3);
+  // The same eight bytes as the u64 the new build declares, and the same byte as its u8 flag.
+  assert.equal(position.isolatedPositionScaledBalance, BigInt.asUintN(64, -565002869620n).toString());
+  assert.equal(position.positionFlag, 3);
+  assert.ok(!('lastBaseAssetAmountPerLp' in position) && !('perLpBase' in position));
+  // Every other field reads the same under both builds.
+  const without = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));
+  assert.deepEqual(
+    without(position, ['isolatedPositionScaledBalance', 'positionFlag']),
+    without(old, ['lastBaseAssetAmountPerLp', 'perLpBase']),
+  );
+});
