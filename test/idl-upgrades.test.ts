@@ -4,9 +4,10 @@
  * Jupiter Perpetuals, Yellowstone Vixen's tests (tests/proc-macro/tests/perpetuals.rs and
  * tests/proc-macro-events/tests/perpetuals.rs) on its fixtures, which test/fixtures/vixen/ keeps
  * verbatim (MIT) and ledger/accounts/ holds converted; for the OKX DEX router, Vixen's
- * tests/proc-macro/tests/okx_dex.rs on its SwapV3 transaction. Drift (@drift-labs/sdk 2.156.0): no
- * corpus entry or fixture uses what only its newest layout holds, so that instruction is built by
- * Anchor's rule; Drift's own test User shows what the renamed perp-position fields read.
+ * tests/proc-macro/tests/okx_dex.rs on its SwapV3 transaction. Drift (@drift-labs/sdk 2.156.0) and
+ * marginfi (0.1.8, @mrgnlabs/marginfi-client-v2 6.4.2): no corpus entry or fixture uses what only
+ * their newest layouts hold, so those instructions are built by Anchor's rule; Drift's own test User
+ * shows what the renamed perp-position fields read.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,7 +18,7 @@ import { registryOf } from '../src/decode/registry.js';
 import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { decodeAccountData } from '../src/enhance/accounts.js';
 import { decodeInstructionEntry } from '../src/enhance/instruction-entry.js';
-import { encodeBase58 } from '../src/codec/base58.js';
+import { decodeBase58, encodeBase58 } from '../src/codec/base58.js';
 import { readIdl } from '../src/idl/read-idl.js';
 import { accountDiscriminator } from '../src/idl/discriminators.js';
 import { corpusAccountsDir, corpusTransactionsDir, projectRoot } from '../src/paths.js';
@@ -287,6 +288,7 @@ function writtenAccounts(result: TransactionResult, keys: string[]): Set<string>
 }
 
 const DRIFT = 'dRiftyHA39MWEi3m9aunc5MzRF1JYuBsbn6VPcn33UH';
+const MARGINFI = 'MFv2hWf31Z9kbCa1snEPYctwafyhdvnV7FZnsebVacA';
 /** Anchor's instruction discriminator: sha256("global:<snake_case name>")[..8]. */
 const sighash = (name: string) => createHash('sha256').update(`global:${name}`).digest().subarray(0, 8);
 const testKeys = (n: number) => Array.from({ length: n }, (_, i) => encodeBase58(Uint8Array.from({ length: 32 }, () => i + 1)));
@@ -364,4 +366,34 @@ test("Drift: the newest layout names a User's perp-position bytes as SDK 2.156.0
     without(position, ['isolatedPositionScaledBalance', 'positionFlag']),
     without(old, ['lastBaseAssetAmountPerLp', 'perLpBase']),
   );
+});
+
+test('marginfi: 0.1.8 (SDK 6.4.2) is the newest layout; place_order decodes with it only, the dropped emissions instructions stay listed', () => {
+  const [newest, ...older] = registry.versions(MARGINFI);
+  assert.equal(newest.description.address, MARGINFI);
+  const has = (v: typeof newest, name: string) => v.description.instructions.some((ix) => ix.name === name);
+  assert.ok(has(newest, 'marginfi_account_place_order') && has(newest, 'juplend_deposit'));
+  assert.ok(!has(newest, 'lending_account_withdraw_emissions'));
+  assert.ok(older.some((v) => has(v, 'lending_account_withdraw_emissions')));
+
+  // No corpus transaction or fixture carries an order: the bytes follow Anchor's rule and the IDL's types.
+  const banks = testKeys(2).map((k) => Buffer.from(decodeBase58(k)!));
+  const count = Buffer.alloc(4);
+  count.writeUInt32LE(2);
+  const threshold = Buffer.alloc(16, 0);
+  threshold.writeBigInt64LE(150n << 48n, 0); // I80F48 150.0, little-endian: the integer part starts at bit 48
+  const slippage = Buffer.alloc(4);
+  slippage.writeUInt32LE(50);
+  const data = encodeBase58(Buffer.concat([sighash('marginfi_account_place_order'), count, ...banks, Buffer.of(0), threshold, slippage]));
+  const accounts = testKeys(8);
+  const entry = decodeInstructionEntry(MARGINFI, data, accounts, registry);
+  assert.equal(entry?.parsed.type, 'marginfiAccountPlaceOrder');
+  const info = entry.parsed.info;
+  assert.deepEqual(info.bankKeys, testKeys(2));
+  // Variant 0 of OrderTrigger; WrappedI80F48 is shown as its sixteen bytes (150 << 48: byte 6 is 150).
+  assert.deepEqual(info.trigger, { StopLoss: { threshold: { value: [...threshold] }, maxSlippage: 50 } });
+  assert.equal(threshold[6], 150);
+  assert.equal(info.order, accounts[4]);
+  assert.equal(info.globalFeeWallet, accounts[6]);
+  assert.equal(decodeInstructionEntry(MARGINFI, data, accounts, registryOf(older.map((v) => ({ description: v.description })))), null);
 });
