@@ -465,9 +465,9 @@ test('Anchor 0.30: zero-copy layout, tuple structs, and an address from the hint
   const pump = read('6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P.json');
   assert.deepEqual(pump.types.get('OptionBool')!.type, { kind: 'tuple', items: [{ kind: 'bool' }] });
 
-  // marginfi's SDK ships `"address": ""`: the caller's address is used.
-  assert.equal(raw('MFv2hWf31Z9kbCa1snEPYctwafyhdvnV7FZnsebVacA.json').address, '');
-  assert.throws(() => readIdl(raw('MFv2hWf31Z9kbCa1snEPYctwafyhdvnV7FZnsebVacA.json')), /carries no program address/);
+  // marginfi's SDK shipped 0.1.7 with `"address": ""`: the caller's address is used.
+  assert.equal(raw('MFv2hWf31Z9kbCa1snEPYctwafyhdvnV7FZnsebVacA@0.1.7.json').address, '');
+  assert.throws(() => readIdl(raw('MFv2hWf31Z9kbCa1snEPYctwafyhdvnV7FZnsebVacA@0.1.7.json')), /carries no program address/);
 });
 
 test('Anchor 0.30: generic types and const-generic arrays', () => {

@@ -4,7 +4,10 @@
  * Jupiter Perpetuals, Yellowstone Vixen's tests (tests/proc-macro/tests/perpetuals.rs and
  * tests/proc-macro-events/tests/perpetuals.rs) on its fixtures, which test/fixtures/vixen/ keeps
  * verbatim (MIT) and ledger/accounts/ holds converted; for the OKX DEX router, Vixen's
- * tests/proc-macro/tests/okx_dex.rs on its SwapV3 transaction.
+ * tests/proc-macro/tests/okx_dex.rs on its SwapV3 transaction. Drift (@drift-labs/sdk 2.156.0) and
+ * marginfi (0.1.8, @mrgnlabs/marginfi-client-v2 6.4.2): no corpus entry or fixture uses what only
+ * their newest layouts hold, so those instructions are built by Anchor's rule; Drift's own test User
+ * shows what the renamed perp-position fields read.
  */
 import { test } from 'node:test';
 import { address, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
@@ -16,7 +19,7 @@ import { registryOf } from '../src/decode/registry.js';
 import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { decodeAccountData } from '../src/enhance/accounts.js';
 import { decodeInstructionEntry } from '../src/enhance/instruction-entry.js';
-import { encodeBase58 } from '../src/codec/base58.js';
+import { decodeBase58, encodeBase58 } from '../src/codec/base58.js';
 import { readIdl } from '../src/idl/read-idl.js';
 import { accountDiscriminator } from '../src/idl/discriminators.js';
 import { corpusAccountsDir, corpusTransactionsDir, projectRoot } from '../src/paths.js';
@@ -318,3 +321,114 @@ function writtenAccounts(result: TransactionResult, keys: string[]): Set<string>
     ),
   );
 }
+
+const DRIFT = 'dRiftyHA39MWEi3m9aunc5MzRF1JYuBsbn6VPcn33UH';
+const MARGINFI = 'MFv2hWf31Z9kbCa1snEPYctwafyhdvnV7FZnsebVacA';
+/** Anchor's instruction discriminator: sha256("global:<snake_case name>")[..8]. */
+const sighash = (name: string) => createHash('sha256').update(`global:${name}`).digest().subarray(0, 8);
+const testKeys = (n: number) => Array.from({ length: n }, (_, i) => encodeBase58(Uint8Array.from({ length: 32 }, () => i + 1)));
+
+test('Drift: @drift-labs/sdk 2.156.0 is the newest layout; the instructions it dropped stay in the older versions', () => {
+  const [newest, ...older] = registry.versions(DRIFT);
+  assert.equal(newest.description.version, '2.156.0');
+  const has = (v: typeof newest, name: string) => v.description.instructions.some((ix) => ix.name === name);
+  for (const name of ['depositIntoIsolatedPerpPosition', 'transferIsolatedPerpPositionDeposit', 'withdrawFromIsolatedPerpPosition']) {
+    assert.ok(has(newest, name), name);
+    assert.ok(!older.some((v) => has(v, name)), `${name} is new in 2.156.0`);
+  }
+  for (const name of ['initUserFuel', 'updateUserFuelBonus', 'updateLpCooldownTime']) {
+    assert.ok(!has(newest, name), `${name} is gone from 2.156.0`);
+    assert.ok(
+      older.some((v) => has(v, name)),
+      `${name} stays listed`,
+    );
+  }
+});
+
+test('Drift: depositIntoIsolatedPerpPosition decodes with the newest layout only', () => {
+  // No corpus transaction or fixture carries it: the bytes are built by Anchor's rule, as its SDK sends them.
+  const args = Buffer.alloc(12);
+  args.writeUInt16LE(0, 0); // spot market 0 (USDC)
+  args.writeUInt16LE(24, 2); // perp market 24
+  args.writeBigUInt64LE(25_000_000n, 4);
+  const data = encodeBase58(Buffer.concat([sighash('deposit_into_isolated_perp_position'), args]));
+  const accounts = testKeys(7);
+  const entry = decodeInstructionEntry(DRIFT, data, accounts, registry);
+  assert.equal(entry?.parsed.type, 'depositIntoIsolatedPerpPosition');
+  assert.deepEqual(entry.parsed.info, {
+    spotMarketIndex: 0,
+    perpMarketIndex: 24,
+    amount: '25000000',
+    state: accounts[0],
+    user: accounts[1],
+    userStats: accounts[2],
+    authority: accounts[3],
+    spotMarketVault: accounts[4],
+    userTokenAccount: accounts[5],
+    tokenProgram: accounts[6],
+  });
+  const [, ...older] = registry.versions(DRIFT);
+  assert.equal(decodeInstructionEntry(DRIFT, data, accounts, registryOf(older.map((v) => ({ description: v.description })))), null);
+});
+
+test("Drift: the newest layout names a User's perp-position bytes as SDK 2.156.0 does; 2.145.0 read them as LP fields", () => {
+  // Drift's own test User (protocol-v2 decode_user, 2023 data): one position still holds LP-era bytes.
+  const fixture = JSON.parse(
+    readFileSync(join(projectRoot, 'test', 'fixtures', 'accounts', 'protocol-v2', 'user_decode_user.json'), 'utf8'),
+  ) as {
+    owner: string;
+    data: [string, string];
+  };
+  const bytes = Buffer.from(fixture.data[0], 'base64');
+  const [newest, previous] = registry.versions(DRIFT);
+  const now = newest.decodeAccount(bytes);
+  const before = previous.decodeAccount(bytes);
+  assert.ok(now?.exact && before?.exact);
+  // Both read it to the last byte, so the gateway answers with the newest.
+  assert.deepEqual(decodeAccountData(DRIFT, bytes, registry)?.value, now.value);
+  const position = (now.value as { perpPositions: Record<string, unknown>[] }).perpPositions[2];
+  const old = (before.value as { perpPositions: Record<string, unknown>[] }).perpPositions[2];
+  assert.equal(position.marketIndex, 0);
+  assert.equal(old.lastBaseAssetAmountPerLp, '-565002869620');
+  assert.equal(old.perLpBase, 3);
+  // The same eight bytes as the u64 the new build declares, and the same byte as its u8 flag.
+  assert.equal(position.isolatedPositionScaledBalance, BigInt.asUintN(64, -565002869620n).toString());
+  assert.equal(position.positionFlag, 3);
+  assert.ok(!('lastBaseAssetAmountPerLp' in position) && !('perLpBase' in position));
+  // Every other field reads the same under both builds.
+  const without = (o: Record<string, unknown>, keys: string[]) => Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));
+  assert.deepEqual(
+    without(position, ['isolatedPositionScaledBalance', 'positionFlag']),
+    without(old, ['lastBaseAssetAmountPerLp', 'perLpBase']),
+  );
+});
+
+test('marginfi: 0.1.8 (SDK 6.4.2) is the newest layout; place_order decodes with it only, the dropped emissions instructions stay listed', () => {
+  const [newest, ...older] = registry.versions(MARGINFI);
+  assert.equal(newest.description.address, MARGINFI);
+  const has = (v: typeof newest, name: string) => v.description.instructions.some((ix) => ix.name === name);
+  assert.ok(has(newest, 'marginfi_account_place_order') && has(newest, 'juplend_deposit'));
+  assert.ok(!has(newest, 'lending_account_withdraw_emissions'));
+  assert.ok(older.some((v) => has(v, 'lending_account_withdraw_emissions')));
+
+  // No corpus transaction or fixture carries an order: the bytes follow Anchor's rule and the IDL's types.
+  const banks = testKeys(2).map((k) => Buffer.from(decodeBase58(k)!));
+  const count = Buffer.alloc(4);
+  count.writeUInt32LE(2);
+  const threshold = Buffer.alloc(16, 0);
+  threshold.writeBigInt64LE(150n << 48n, 0); // I80F48 150.0, little-endian: the integer part starts at bit 48
+  const slippage = Buffer.alloc(4);
+  slippage.writeUInt32LE(50);
+  const data = encodeBase58(Buffer.concat([sighash('marginfi_account_place_order'), count, ...banks, Buffer.of(0), threshold, slippage]));
+  const accounts = testKeys(8);
+  const entry = decodeInstructionEntry(MARGINFI, data, accounts, registry);
+  assert.equal(entry?.parsed.type, 'marginfiAccountPlaceOrder');
+  const info = entry.parsed.info;
+  assert.deepEqual(info.bankKeys, testKeys(2));
+  // Variant 0 of OrderTrigger; WrappedI80F48 is shown as its sixteen bytes (150 << 48: byte 6 is 150).
+  assert.deepEqual(info.trigger, { StopLoss: { threshold: { value: [...threshold] }, maxSlippage: 50 } });
+  assert.equal(threshold[6], 150);
+  assert.equal(info.order, accounts[4]);
+  assert.equal(info.globalFeeWallet, accounts[6]);
+  assert.equal(decodeInstructionEntry(MARGINFI, data, accounts, registryOf(older.map((v) => ({ description: v.description })))), null);
+});
