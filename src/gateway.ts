@@ -47,6 +47,8 @@ export interface GatewayOptions {
   ledgerFile?: string;
   keyDbFile?: string;
   upstreamTimeoutMs?: number;
+  /** Keep-alive connections to each upstream, at most. */
+  upstreamConnections?: number;
   maxBodyBytes?: number;
   limits?: Partial<DispatchLimits>;
   /**
@@ -195,7 +197,10 @@ async function startParts(options: GatewayOptions, teardown: Teardown): Promise<
       ? teardown.add('ledger', openLedger(options.ledgerFile ?? defaultLedgerFile), (l) => l.close())
       : null;
   const ledger = ledgerStore && new LedgerRpc(ledgerStore);
-  const upstreamPool = upstreams.length > 0 ? new UpstreamPool({ urls: upstreams, timeoutMs: options.upstreamTimeoutMs }) : null;
+  const upstreamPool =
+    upstreams.length > 0
+      ? new UpstreamPool({ urls: upstreams, timeoutMs: options.upstreamTimeoutMs, connectionsPerUpstream: options.upstreamConnections })
+      : null;
   const backend: Backend = teardown.add(
     'upstream connections',
     upstreamPool ? new HttpBackend(upstreamPool, ledger) : new LedgerBackend(ledger!),

@@ -31,6 +31,7 @@ test('with nothing given, every setting is the documented default', () => {
     port: 8899,
     upstreams: [],
     upstreamTimeoutMs: 10_000,
+    upstreamConnections: 128,
     ledgerFile: defaultLedgerFile,
     ledgerCache: false,
     keyDbFile: defaultKeyDbFile,
@@ -54,6 +55,10 @@ test('with nothing given, every setting is the documented default', () => {
 test('PubSub: upstream-ws needs an upstream; the buffer limit is at least 1 MiB; ws-port has no fixed default', () => {
   assert.match(resolveServeOptions(flags(['--upstream-ws', 'ws://node.example/']), {}).errors.join('\n'), /no upstream is set/);
   assert.match(resolveServeOptions(flags(['--ws-max-buffered-mib', '0']), {}).errors.join('\n'), /at least 1/);
+  assert.match(
+    resolveServeOptions(flags(['--upstream-connections', '0']), {}).errors.join('\n'),
+    /upstream-connections must be at least 1/,
+  );
   assert.equal(resolveServeOptions(flags(['--port', '9000']), {}).options.wsPort, undefined);
   assert.equal(resolveServeOptions(flags(['--ws-port', '0']), {}).options.wsPort, 0);
 });
@@ -105,6 +110,7 @@ test('every setting has a flag, a variable and a config key that each reach the 
       acceptors: '3',
       'response-cache': '16',
       'upstream-timeout': '2500',
+      'upstream-connections': '9',
       'log-level': 'debug',
       'onchain-idl-ttl': '60000',
       'onchain-idl-absent-ttl': '120000',

@@ -5,6 +5,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
 import { join } from 'node:path';
 import { post, rpc, tempDir } from './support/gateway.js';
 import { startInProcess, type InProcessGateway } from './support/in-process-gateway.js';
@@ -127,5 +130,47 @@ test('--ledger-cache on keeps fetched finalized transactions in the ledger file;
     assert.ok(!existsSync(unusedFile), 'without the ledger cache the ledger file is not even created');
   } finally {
     await Promise.all([keeping.stop(), plain.stop(), own.stop()]);
+  }
+});
+
+test('--upstream-connections bounds the sockets to the node: a batch of ten waits its turn on two, and all are answered', async () => {
+  // A node that answers each call after a moment, counting the connections open at once.
+  let open = 0;
+  let most = 0;
+  const slow = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      const { id } = JSON.parse(body) as { id: number };
+      setTimeout(() => res.end(JSON.stringify({ jsonrpc: '2.0', result: 7, id })), 20);
+    });
+  });
+  slow.on('connection', (socket) => {
+    most = Math.max(most, ++open);
+    socket.on('close', () => open--);
+  });
+  slow.listen(0, '127.0.0.1');
+  await once(slow, 'listening');
+  const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/`;
+  const batch = Array.from({ length: 10 }, (_, i) => rpc('getSlot', [], i));
+  try {
+    for (const [connections, bound] of [
+      [2, 2],
+      [undefined, 10],
+    ] as const) {
+      most = 0;
+      const front = await startInProcess({ upstreams: [url], upstreamConnections: connections, onchainIdl: false });
+      try {
+        const answer = await via(front, batch);
+        assert.equal(answer.status, 200);
+        assert.equal((JSON.parse(answer.text) as unknown[]).length, 10);
+        assert.ok(connections === undefined ? most > 2 && most <= bound : most <= bound, `${most} connections open at once`);
+      } finally {
+        await front.stop();
+      }
+      slow.closeAllConnections();
+    }
+  } finally {
+    slow.close();
   }
 });

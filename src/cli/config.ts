@@ -18,6 +18,7 @@ import {
 } from '../gateway.js';
 import { logLevels } from '../observe/log.js';
 import { defaultDispatchLimits } from '../rpc/dispatch.js';
+import { defaultConnectionsPerUpstream } from '../upstream/upstream-pool.js';
 
 /** What createGateway gets: everything that has a default is filled in. */
 export type ServeOptions = Required<
@@ -29,6 +30,7 @@ export type ServeOptions = Required<
     | 'ledgerFile'
     | 'keyDbFile'
     | 'upstreamTimeoutMs'
+    | 'upstreamConnections'
     | 'workers'
     | 'responseCacheMiB'
     | 'ledgerCache'
@@ -62,6 +64,7 @@ export const settings: Setting[] = [
   { name: 'port', option: 'port', kind: 'port', fallback: 8899 },
   { name: 'upstream', option: 'upstreams', kind: 'list', fallback: [] },
   { name: 'upstream-timeout', option: 'upstreamTimeoutMs', kind: 'milliseconds', fallback: 10_000 },
+  { name: 'upstream-connections', option: 'upstreamConnections', kind: 'count', fallback: defaultConnectionsPerUpstream },
   { name: 'ledger', option: 'ledgerFile', kind: 'text', fallback: defaultLedgerFile },
   { name: 'ledger-cache', option: 'ledgerCache', kind: 'switch', fallback: false },
   { name: 'db', option: 'keyDbFile', kind: 'text', fallback: defaultKeyDbFile },
@@ -177,6 +180,7 @@ export function resolveServeOptions(flags: Flags, env: Env, file?: { path: strin
   if (resolved.acceptors > 1 && resolved.redisUrl === undefined)
     errors.push('acceptors above 1 need redis: rate limits and quotas must be counted once for every process');
   if (resolved.wsMaxBufferedMiB === 0) errors.push('ws-max-buffered-mib must be at least 1');
+  if (resolved.upstreamConnections === 0) errors.push('upstream-connections must be at least 1');
   if (resolved.onchainIdlMaxPrograms === 0 || resolved.onchainIdlMaxMiB === 0)
     errors.push('onchain-idl-max-programs and onchain-idl-max-mib must be at least 1; turn on-chain IDLs off with onchain-idl off');
   return { options: resolved, errors };

@@ -13,6 +13,7 @@ export interface UpstreamOptions {
   timeoutMs?: number;
   /** Extra attempts for retryable calls. */
   retries?: number;
+  /** Keep-alive connections to each upstream, at most (default defaultConnectionsPerUpstream). */
   connectionsPerUpstream?: number;
   failuresBeforeDown?: number;
   downForMs?: number;
@@ -60,6 +61,15 @@ export interface SendOptions {
 
 const MAX_BACKOFF_MS = 100;
 
+/**
+ * A connection carries one request at a time, so a node answering in t seconds serves at most
+ * connections / t requests per second through one gateway: 32 capped a node 50 ms away at 640/s,
+ * and queued a batch's entries behind each other even on loopback (`make load`'s batches of ten
+ * gave 1.2-1.5x the answers per second with 128; BENCHMARKS.md). Requests in flight are bounded
+ * before they get here (src/http/concurrency.ts), so this only limits sockets.
+ */
+export const defaultConnectionsPerUpstream = 128;
+
 export class UpstreamPool {
   private readonly endpoints: Endpoint[];
   private readonly timeoutMs: number;
@@ -73,7 +83,7 @@ export class UpstreamPool {
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.retries = options.retries ?? 2;
     this.maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
-    const connections = options.connectionsPerUpstream ?? 32;
+    const connections = options.connectionsPerUpstream ?? defaultConnectionsPerUpstream;
     const failuresBeforeDown = options.failuresBeforeDown ?? 3;
     const downForMs = options.downForMs ?? 5_000;
 
