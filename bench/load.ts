@@ -3,8 +3,9 @@
  * (as in production), and autocannon drives the front one for a fixed time with a mix taken from
  * the corpus: pass-through calls, explorerkit and actionskit getTransaction, batches of ten
  * getTransaction, and getMultipleAccounts standard and explorerkit. Prints requests per second, p50/p99 latency and errors,
- * per kind of request. DURATION (seconds, default 10), CONNECTIONS (default 32) and WORKERS (the
- * front gateway's decoding threads; default: the gateway's own default) tune it.
+ * per kind of request. DURATION (seconds, default 10), CONNECTIONS (default 32), WORKERS (the
+ * front gateway's decoding threads; default: the gateway's own default) and UPSTREAM_CONNECTIONS
+ * (its --upstream-connections; default: the gateway's own) tune it.
  * The front gateway keeps no finalized answers (`--response-cache 0`; RESPONSE_CACHE=<MiB> gives it
  * a cache): the mix repeats about a hundred signatures, which a cache would answer from memory after
  * the first second, while real traffic asks for mostly different transactions, each decoded.
@@ -17,8 +18,13 @@ const connections = Number(process.env.CONNECTIONS ?? 32);
 const workers = process.env.WORKERS;
 
 const responseCache = process.env.RESPONSE_CACHE ?? '0';
+const upstreamConnections = process.env.UPSTREAM_CONNECTIONS;
 
-const { node, gateway } = await startFrontedGateway(workers, ['--response-cache', responseCache]);
+const { node, gateway } = await startFrontedGateway(workers, [
+  '--response-cache',
+  responseCache,
+  ...(upstreamConnections === undefined ? [] : ['--upstream-connections', upstreamConnections]),
+]);
 const rows: string[] = [];
 const perSecond = new Map<string, number>();
 try {
@@ -33,7 +39,7 @@ try {
   await Promise.all([gateway.stop(), node.stop()]);
 }
 console.log(
-  `\nload: ${cpus().length} cores, Node ${process.version}, ${connections} connections, ${duration} s per mix, workers ${workers ?? 'default'}, response cache ${responseCache} MiB; upstream = a ledger-mode gateway on the same machine\n`,
+  `\nload: ${cpus().length} cores, Node ${process.version}, ${connections} connections, ${duration} s per mix, workers ${workers ?? 'default'}, response cache ${responseCache} MiB, upstream connections ${upstreamConnections ?? 'default'}; upstream = a ledger-mode gateway on the same machine\n`,
 );
 console.log('| request mix | req/s | p50 ms | p99 ms | errors + non-2xx |');
 console.log('|---|---:|---:|---:|---:|');
