@@ -129,3 +129,6 @@ export function renderEntry(decoded: DecodedEntry, ix: RawInstruction, parsedEnc
   const stackHeight = 'stackHeight' in ix ? `,"stackHeight":${JSON.stringify(ix.stackHeight)}` : '';
   return `{${members},"programId":${JSON.stringify(ix.programId)}${stackHeight}}`;
 }
+
+/** An entry's text with one more member before its closing brace (a named error, an actionskit sentence). */
+export const withMember = (entry: string, member: string) => `${entry.slice(0, -1)},${member}}`;

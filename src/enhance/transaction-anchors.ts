@@ -20,7 +20,7 @@ import { splice } from '../json/path-spans.js';
 import { integerAt, memberAnchors, parsedOrNull } from '../json/member-anchors.js';
 import { skipValue, type Span } from '../json/tokens.js';
 import type { ProgramRegistry } from '../decode/registry.js';
-import { decodeCompiledEntry, decodeParsedEntry, renderEntry, type RawInstruction } from './instruction-entry.js';
+import { decodeCompiledEntry, decodeParsedEntry, renderEntry, withMember, type RawInstruction } from './instruction-entry.js';
 import { customErrorOf, programErrorMember, programErrorOf } from './program-error.js';
 
 const anchorsOf = memberAnchors(['slot', 'err', 'accountKeys', 'loadedAddresses', 'data', 'logMessages', 'message', 'instructions']);
@@ -63,11 +63,13 @@ export function enhanceByAnchors(text: string, registry: ProgramRegistry): strin
   }
   if (failure.span !== undefined) {
     const { span, member } = failure;
-    const rendered = edits.find((edit) => edit.span.start === span.start);
-    const entry = rendered?.text ?? text.slice(span.start, span.end);
-    const named = { span, text: `${entry.slice(0, -1)},${member}}` };
-    if (rendered) edits[edits.indexOf(rendered)] = named;
-    else edits.splice(edits.filter((edit) => edit.span.start < span.start).length, 0, named);
+    const rendered = edits.findIndex((edit) => edit.span.start === span.start);
+    const named = { span, text: withMember(rendered >= 0 ? edits[rendered].text : text.slice(span.start, span.end), member) };
+    if (rendered >= 0) edits[rendered] = named;
+    else {
+      edits.push(named);
+      edits.sort((a, b) => a.span.start - b.span.start);
+    }
   }
   return splice(text, edits);
 }

@@ -12,7 +12,7 @@ import type { ProgramRegistry } from '../decode/registry.js';
 import { programErrorMember, programErrorOf } from './program-error.js';
 import { summarizeTransaction } from '../actions/summarize.js';
 import { accountKeysOf, entriesOfLists, instructionListsOf } from '../transaction-result/read.js';
-import { decodeCompiledEntry, decodeParsedEntry, renderEntry, sentEntry, type RawInstruction } from './instruction-entry.js';
+import { decodeCompiledEntry, decodeParsedEntry, renderEntry, sentEntry, withMember, type RawInstruction } from './instruction-entry.js';
 import { enhanceByAnchors } from './transaction-anchors.js';
 import { stackHeightEntrySpans } from './stack-height-spans.js';
 
@@ -61,7 +61,6 @@ export function enhanceParsedAnswer(text: string, registry: ProgramRegistry, wit
     (entry, i) => entry && renderEntry(entry, instructions[i], parsedEncoding, text, spans[i]!),
   );
   const original = (i: number) => text.slice(spans[i]!.start, spans[i]!.end);
-  const withMember = (entry: string, member: string) => `${entry.slice(0, -1)},${member}}`;
   if (failing >= 0) entries[failing] = withMember(entries[failing] ?? original(failing), programErrorMember(failure!));
   if (withActions) {
     const sent = instructions.map((ix, i) => (decoded[i] === null ? ix : sentEntry(decoded[i], ix, parsedEncoding)));
