@@ -22,6 +22,8 @@ import { skipValue, type Span } from '../json/tokens.js';
 import type { ProgramRegistry } from '../decode/registry.js';
 import { decodeCompiledEntry, decodeParsedEntry, renderEntry, withMember, type RawInstruction } from './instruction-entry.js';
 import { customErrorOf, programErrorMember, programErrorOf } from './program-error.js';
+import { programIdOf } from '../transaction-result/read.js';
+import type { InstructionEntry } from '../transaction-result/types.js';
 
 const anchorsOf = memberAnchors(['slot', 'err', 'accountKeys', 'loadedAddresses', 'data', 'logMessages', 'message', 'instructions']);
 type Anchors = Map<string, number[]>;
@@ -100,8 +102,7 @@ function namedFailure(text: string, errAt: number, anchors: Anchors, keys: strin
     if (listAt === undefined || text.charCodeAt(listAt) !== 0x5b /* [ */) return null;
     const span = elementSpan(text, listAt, index);
     if (span === undefined) return noFailure;
-    const entry = JSON.parse(text.slice(span.start, span.end)) as RawInstruction;
-    const programId = keys === null ? entry.programId : keys[entry.programIdIndex!];
+    const programId = programIdOf(JSON.parse(text.slice(span.start, span.end)) as InstructionEntry, keys ?? []);
     const topLevelIds: string[] = [];
     if (programId !== undefined) topLevelIds[index] = programId;
     const named = programErrorOf({ meta: { err, logMessages } }, topLevelIds, registry);

@@ -11,7 +11,8 @@ import type { Span } from '../json/tokens.js';
 import type { ProgramRegistry } from '../decode/registry.js';
 import { programErrorMember, programErrorOf } from './program-error.js';
 import { summarizeTransaction } from '../actions/summarize.js';
-import { accountKeysOf, entriesOfLists, instructionListsOf } from '../transaction-result/read.js';
+import { accountKeysOf, entriesOfLists, instructionListsOf, programIdOf } from '../transaction-result/read.js';
+import type { InstructionEntry } from '../transaction-result/types.js';
 import { decodeCompiledEntry, decodeParsedEntry, renderEntry, sentEntry, withMember, type RawInstruction } from './instruction-entry.js';
 import { enhanceByAnchors } from './transaction-anchors.js';
 import { stackHeightEntrySpans } from './stack-height-spans.js';
@@ -51,7 +52,7 @@ export function enhanceParsedAnswer(text: string, registry: ProgramRegistry, wit
   const decoded = instructions.map((ix) =>
     parsedEncoding ? decodeParsedEntry(ix, registry, slot) : decodeCompiledEntry(ix, keys, registry, slot),
   );
-  const topLevelIds = (message.instructions as RawInstruction[]).map((ix) => ix.programId ?? keys[ix.programIdIndex!]);
+  const topLevelIds = (message.instructions as InstructionEntry[]).map((ix) => programIdOf(ix, keys));
   const failure = programErrorOf(result, topLevelIds, registry);
   const failing = failure !== null && failure.instruction < topLevelCount ? failure.instruction : -1;
   const spans = instructionEntrySpans(text, lists, withActions ? () => true : (i) => decoded[i] !== null || i === failing);
