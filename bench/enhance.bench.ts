@@ -15,6 +15,7 @@ import { corpusTransactionsDir } from '../src/paths.js';
 import { defaultLedgerFile } from '../src/gateway.js';
 import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { enhanceParsedAnswer, enhanceTransaction, instructionEntrySpans, instructionPaths } from '../src/enhance/transaction.js';
+import { enhanceNow } from '../src/enhance/enhance.js';
 import { instructionListsOf } from '../src/transaction-result/read.js';
 import { findPathSpans } from '../src/json/path-spans.js';
 import { resultText } from '../src/json/request-scan.js';
@@ -64,12 +65,16 @@ let parsingPathTotal = 0;
 const actionsOverExplorer: number[] = [];
 let actionsTotal = 0;
 const ledgerWriteRatios: number[] = [];
+const bytesOverText: number[] = [];
+let bytesTotal = 0;
+let textTotal = 0;
 let floorTotal = 0;
 let oursTotal = 0;
 for (const { signature, text } of answers) {
   enhanceTransaction(text, registry); // compile the programs this answer needs before timing
   const { result } = JSON.parse(text);
   const row = transactionInputFromResult(signature, 'jsonParsed', resultOf(text, '1')!);
+  const bytes = Buffer.from(text);
   const bench = new Bench({ time: 40, warmupTime: 10 });
   bench
     .add('floor', () => JSON.stringify(JSON.parse(text)))
@@ -89,11 +94,17 @@ for (const { signature, text } of answers) {
     .add('result frame', () => resultOf(text, '1'))
     // With --upstream the answer is also kept in the ledger (read-through cache): read for its row.
     .add('ledger row', () => transactionInputFromResult(signature, 'jsonParsed', resultOf(text, '1')!))
-    .add('ledger write', () => scratchLedger.putTransaction(row));
+    .add('ledger write', () => scratchLedger.putTransaction(row))
+    // From the node's bytes to the bytes sent: the edits applied to those bytes (as the gateway
+    // does), and the answer spliced as text and encoded again (as it did before).
+    .add('bytes to bytes', () => enhanceNow({ method: 'getTransaction', response: bytes }, registry).body)
+    .add('bytes to text to bytes', () => Buffer.from(enhanceTransaction(bytes.toString(), registry)));
   await bench.run();
-  const [floor, ours, withActions, parsingPath, locate, walk, resultScan, resultFrame, ledgerRow, ledgerWrite] = bench.tasks.map(
-    (t) => t.result!.latency.p50!,
-  );
+  const [floor, ours, withActions, parsingPath, locate, walk, resultScan, resultFrame, ledgerRow, ledgerWrite, asBytes, asText] =
+    bench.tasks.map((t) => t.result!.latency.p50!);
+  bytesOverText.push(asBytes / asText);
+  bytesTotal += asBytes;
+  textTotal += asText;
   actionRatios.push(withActions / floor);
   parsingPathRatios.push(parsingPath / floor);
   parsingPathTotal += parsingPath;
@@ -119,6 +130,7 @@ actionRatios.sort((a, b) => a - b);
 parsingPathRatios.sort((a, b) => a - b);
 actionsOverExplorer.sort((a, b) => a - b);
 ledgerWriteRatios.sort((a, b) => a - b);
+bytesOverText.sort((a, b) => a - b);
 const at = (q: number, of = ratios) => of[Math.min(of.length - 1, Math.floor(q * of.length))].toFixed(2);
 console.log(
   `\nenhanced getTransaction vs JSON.parse + JSON.stringify of the same answer (${cpus().length} cores, Node ${process.version}, ${answers.length} corpus answers)\n`,
@@ -143,6 +155,9 @@ console.log(
 // The issue's budget: actionskit within 1.3x explorerkit's CPU per answer.
 console.log(
   `| actionskit / explorerkit (target ≤ 1.3), median answer / 90th percentile / total | ${at(0.5, actionsOverExplorer)} / ${at(0.9, actionsOverExplorer)} / ${(actionsTotal / oursTotal).toFixed(2)} |`,
+);
+console.log(
+  `| from the node's bytes to the bytes sent: edits applied to the bytes / the answer spliced as text and encoded again, median answer / total | ${at(0.5, bytesOverText)} / ${(bytesTotal / textTotal).toFixed(2)} |`,
 );
 scratchLedger.close();
 rmSync(scratchDir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 /**
- * explorerkit without parsing the answer (src/enhance/transaction-anchors.ts, enhanceAccountsByAnchors)
+ * explorerkit without parsing the answer (src/enhance/transaction-anchors.ts, accountsEditsByAnchors)
  * against the parsing path it stands in for, over every corpus answer and account, and the answers
  * it must hand back to that path.
  */
@@ -9,12 +9,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { corpusAccountsDir, corpusTransactionsDir } from '../src/paths.js';
 import { loadBundledRegistry } from '../src/idl/bundled.js';
-import { enhanceByAnchors } from '../src/enhance/transaction-anchors.js';
-import { enhanceParsedAnswer, enhanceTransaction } from '../src/enhance/transaction.js';
+import { transactionEditsByAnchors } from '../src/enhance/transaction-anchors.js';
+import { enhanceParsedAnswer, enhanceTransaction, transactionEdits } from '../src/enhance/transaction.js';
 import { memberAnchors } from '../src/json/member-anchors.js';
-import { enhanceAccountsByAnchors, enhanceParsedAccounts } from '../src/enhance/accounts.js';
+import { accountsEditsByAnchors, parsedAccountsEdits } from '../src/enhance/accounts.js';
+import { splice, spliceAnswer, type Edit } from '../src/json/splice.js';
 
 const registry = loadBundledRegistry();
+const applied = (text: string, edits: Edit[] | null) => edits && splice(text, edits);
+const enhanceByAnchors = (text: string) => applied(text, transactionEditsByAnchors(text, registry));
+const enhanceAccountsByAnchors = (text: string) => applied(text, accountsEditsByAnchors(text, registry));
+const enhanceParsedAccounts = (text: string) => splice(text, parsedAccountsEdits(text, registry));
 const files = readdirSync(corpusTransactionsDir).filter((f) => /\.(json|jsonParsed)\.json$/.test(f));
 // What a node sends: compact JSON (the corpus keeps some files pretty-printed).
 const answers = files.map((file) => {
@@ -26,7 +31,7 @@ test('every corpus answer is enhanced without parsing, byte-identical to the par
   let decodedEntries = 0;
   let namedErrors = 0;
   for (const { file, text } of answers) {
-    const quick = enhanceByAnchors(text, registry);
+    const quick = enhanceByAnchors(text);
     assert.ok(quick !== null, file);
     assert.equal(quick, enhanceParsedAnswer(text, registry), file);
     decodedEntries += quick.split('"program":').length - text.split('"program":').length;
@@ -59,7 +64,7 @@ test("a custom program error is named on its top-level entry, decoded or the nod
       },
     };
     const text = JSON.stringify({ jsonrpc: '2.0', result: failed, id: 1 });
-    const quick = enhanceByAnchors(text, registry);
+    const quick = enhanceByAnchors(text);
     assert.equal(quick, enhanceParsedAnswer(text, registry), `failing instruction ${index}`);
     const named = JSON.parse(quick).result.transaction.message.instructions[index]?.error;
     assert.deepEqual(named?.code, index < instructions.length ? code : undefined, `failing instruction ${index}`);
@@ -77,7 +82,7 @@ test('answers the anchors cannot read with certainty go to the parsing path, whi
     'no account keys': text.replace('"accountKeys":', '"keys":'),
   };
   for (const [name, variant] of Object.entries(cases)) {
-    assert.equal(enhanceByAnchors(variant, registry), null, name);
+    assert.equal(enhanceByAnchors(variant), null, name);
     assert.equal(enhanceTransaction(variant, registry), enhanceParsedAnswer(variant, registry), name);
   }
   assert.deepEqual(JSON.parse(enhanceTransaction(cases['pretty-printed'], registry)), JSON.parse(expected));
@@ -90,7 +95,7 @@ test('member names quoted inside strings (a program logging JSON) are not member
     meta: { ...result.meta, logMessages: [...result.meta.logMessages, 'Program log: {"data":"3Bxs","slot":7,"err":1}'] },
   };
   const text = JSON.stringify({ jsonrpc: '2.0', result: logged, id: 1 });
-  const quick = enhanceByAnchors(text, registry);
+  const quick = enhanceByAnchors(text);
   assert.ok(quick !== null);
   assert.equal(quick, enhanceParsedAnswer(text, registry));
 });
@@ -110,10 +115,10 @@ const accountsAnswer = (value: unknown[], slot = 300_000_000) =>
 
 test('getMultipleAccounts of every corpus account is enhanced without parsing, byte-identical to the parsing path', () => {
   const text = accountsAnswer([...accounts, null]);
-  const quick = enhanceAccountsByAnchors(text, registry);
+  const quick = enhanceAccountsByAnchors(text);
   assert.ok(quick !== null);
   assert.notEqual(quick, text, 'some accounts decoded');
-  assert.equal(quick, enhanceParsedAccounts(text, registry));
+  assert.equal(quick, enhanceParsedAccounts(text));
 });
 
 test('accounts the anchors cannot read with certainty go to the parsing path', () => {
@@ -129,7 +134,35 @@ test('accounts the anchors cannot read with certainty go to the parsing path', (
     1,
   )}]},"id":0}`;
   for (const text of [accountsAnswer([...accounts, clock]), accountsAnswer([extra, ...accounts]), spaced]) {
-    assert.equal(enhanceAccountsByAnchors(text, registry), null);
-    assert.notEqual(enhanceParsedAccounts(text, registry), text);
+    assert.equal(enhanceAccountsByAnchors(text), null);
+    assert.notEqual(enhanceParsedAccounts(text), text);
   }
+});
+
+test('an enhanced answer stays bytes where the node sent ASCII, the same bytes as the spliced text; other answers are spliced as text', () => {
+  let asBytes = 0;
+  for (const { file, text } of answers) {
+    for (const withActions of [false, true]) {
+      const edits = transactionEdits(text, registry, withActions);
+      const body = spliceAnswer(Buffer.from(text), text, edits);
+      const ascii = Buffer.byteLength(text) === text.length;
+      // Nothing to change: the node's bytes themselves.
+      assert.equal(Buffer.isBuffer(body), ascii || edits.length === 0, file);
+      assert.equal(body.toString(), splice(text, edits), file);
+      if (Buffer.isBuffer(body) && edits.length > 0) asBytes++;
+    }
+  }
+  assert.ok(asBytes > answers.length, `${asBytes} answers kept as bytes`);
+  const { result } = answers.find(({ file, result }) => file.endsWith('.jsonParsed.json') && result.meta.err === null)!;
+  // A program may log any UTF-8: 'é' is two bytes and one character, so the offsets no longer line up.
+  const accented = JSON.stringify({
+    jsonrpc: '2.0',
+    result: { ...result, meta: { ...result.meta, logMessages: ['Program log: café'] } },
+    id: 1,
+  });
+  const edits = transactionEdits(accented, registry);
+  const body = spliceAnswer(Buffer.from(accented), accented, edits);
+  assert.equal(typeof body, 'string');
+  assert.equal(body, splice(accented, edits));
+  assert.notEqual(body, accented, 'decoded all the same');
 });

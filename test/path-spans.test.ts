@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { corpusTransactionsDir } from '../src/paths.js';
-import { findPathSpans, splice } from '../src/json/path-spans.js';
+import { findPathSpans } from '../src/json/path-spans.js';
+import { splice } from '../src/json/splice.js';
 
 const files = readdirSync(corpusTransactionsDir).filter((f) => /\.(json|jsonParsed)\.json$/.test(f));
 

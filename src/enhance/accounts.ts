@@ -3,8 +3,8 @@
  * whose description recognises its data gets `data: {parsed: {type, info}, program, space}` in place
  * of the node's base64 fallback; every other element is left as the node returned it.
  */
-import { findPathSpans, splice } from '../json/path-spans.js';
-import type { Span } from '../json/tokens.js';
+import { findPathSpans } from '../json/path-spans.js';
+import { splice, type Edit } from '../json/splice.js';
 import type { ProgramRegistry } from '../decode/registry.js';
 import type { CompiledProgram, DecodedAccount } from '../decode/compile.js';
 import { noteUndecoded } from '../observe/undecoded-tally.js';
@@ -17,9 +17,11 @@ interface RawAccount {
   owner: string;
 }
 
-export function enhanceAccounts(text: string, registry: ProgramRegistry): string {
-  return enhanceAccountsByAnchors(text, registry) ?? enhanceParsedAccounts(text, registry);
+export function accountsEdits(text: string, registry: ProgramRegistry): Edit[] {
+  return accountsEditsByAnchors(text, registry) ?? parsedAccountsEdits(text, registry);
 }
+
+export const enhanceAccounts = (text: string, registry: ProgramRegistry): string => splice(text, accountsEdits(text, registry));
 
 const anchorsOf = memberAnchors(['slot', 'value', 'data']);
 const compactValues = /^\[(?:\{"|n|\])/;
@@ -34,7 +36,7 @@ const accountMembers = new Set(['data', 'executable', 'lamports', 'owner', 'rent
  * slot is the one `slot` member (parsed sysvars carry others), the values are written compact, and
  * every such object is exactly an account.
  */
-export function enhanceAccountsByAnchors(text: string, registry: ProgramRegistry): string | null {
+export function accountsEditsByAnchors(text: string, registry: ProgramRegistry): Edit[] | null {
   const anchors = anchorsOf(text);
   const slotAt = anchors?.get('slot');
   const valueAt = anchors?.get('value');
@@ -42,7 +44,7 @@ export function enhanceAccountsByAnchors(text: string, registry: ProgramRegistry
   const slot = integerAt(text, slotAt[0]);
   // An account written with spaces has no `"data":` to find: only compact values can be read by anchors.
   if (slot === null || !compactValues.test(text.slice(valueAt[0], valueAt[0] + 3))) return null;
-  const edits: { span: Span; text: string }[] = [];
+  const edits: Edit[] = [];
   let previousEnd = 0;
   for (const at of anchors.get('data')!) {
     if (!text.startsWith('["', at)) continue;
@@ -59,7 +61,7 @@ export function enhanceAccountsByAnchors(text: string, registry: ProgramRegistry
     const replacement = renderData({ data, owner: account.owner }, registry, slot);
     if (replacement !== null) edits.push({ span: { start: at, end: dataEnd }, text: replacement });
   }
-  return splice(text, edits);
+  return edits;
 }
 
 function isRawAccount(account: Record<string, unknown> | null): account is Record<string, unknown> & { owner: string } {
@@ -69,20 +71,20 @@ function isRawAccount(account: Record<string, unknown> | null): account is Recor
 }
 
 /** The answer parsed and its `data` members found by walking it. */
-export function enhanceParsedAccounts(text: string, registry: ProgramRegistry): string {
+export function parsedAccountsEdits(text: string, registry: ProgramRegistry): Edit[] {
   const answer = JSON.parse(text);
   const values: (RawAccount | null)[] | undefined = answer?.result?.value;
-  if (!Array.isArray(values)) return text;
+  if (!Array.isArray(values)) return [];
   const [dataSpans] = findPathSpans(text, [['result', 'value', '*', 'data']]);
   const accounts = values.filter((v): v is RawAccount => v !== null);
-  if (dataSpans.length !== accounts.length) return text;
-  const edits: { span: Span; text: string }[] = [];
+  if (dataSpans.length !== accounts.length) return [];
+  const edits: Edit[] = [];
   const slot = typeof answer.result.context?.slot === 'number' ? answer.result.context.slot : undefined;
   accounts.forEach((account, i) => {
     const replacement = renderData(account, registry, slot);
     if (replacement !== null) edits.push({ span: dataSpans[i], text: replacement });
   });
-  return splice(text, edits);
+  return edits;
 }
 
 /**

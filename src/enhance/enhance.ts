@@ -4,8 +4,9 @@
  * out, so the work can run inline or in a worker thread behind the same interface.
  */
 import type { ProgramRegistry } from '../decode/registry.js';
-import { enhanceTransaction } from './transaction.js';
-import { enhanceAccounts } from './accounts.js';
+import { transactionEdits } from './transaction.js';
+import { accountsEdits } from './accounts.js';
+import { spliceAnswer } from '../json/splice.js';
 import { takeUndecoded, takeUndescribed } from '../observe/undecoded-tally.js';
 import type { LiveIdls } from '../live/live-idls.js';
 import { log } from '../observe/log.js';
@@ -65,8 +66,8 @@ export function enhanceNow(task: EnhanceTask, registry: ProgramRegistry): Enhanc
   if (task.response.length > maxEnhancedBytes) return { body: task.response, standard: 'too-large' };
   const text = task.response.toString();
   try {
-    const body = task.method === 'getTransaction' ? enhanceTransaction(text, registry, task.actions) : enhanceAccounts(text, registry);
-    return { body, undecoded: takeUndecoded(), undescribed: takeUndescribed() };
+    const edits = task.method === 'getTransaction' ? transactionEdits(text, registry, task.actions) : accountsEdits(text, registry);
+    return { body: spliceAnswer(task.response, text, edits), undecoded: takeUndecoded(), undescribed: takeUndescribed() };
   } catch (error) {
     takeUndecoded();
     takeUndescribed();

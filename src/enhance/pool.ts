@@ -88,7 +88,7 @@ export function pooledEnhancer(
     const bytes = new Uint8Array(typeof task.response === 'string' ? Buffer.from(task.response) : task.response);
     outstanding++;
     try {
-      const { text, stale, ...facts } = await pool.run(
+      const { body, stale, ...facts } = await pool.run(
         { ...task, response: bytes, liveGeneration: live?.generation },
         { transferList: [bytes.buffer], signal: AbortSignal.timeout(deadlineMs) },
       );
@@ -96,7 +96,7 @@ export function pooledEnhancer(
         broadcast?.resync();
         return enhanceNow(task, registry);
       }
-      return { body: text, ...facts };
+      return { body: typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength), ...facts };
     } catch (error) {
       const standard = reasonOf(error);
       log.warn({ err: error, method: task.method, reason: standard }, 'enhancement not done; answering the standard output');

@@ -16,7 +16,7 @@
  * an instruction entry.
  */
 import type { TransactionError } from '@solana/kit';
-import { splice } from '../json/path-spans.js';
+import type { Edit } from '../json/splice.js';
 import { integerAt, memberAnchors, parsedOrNull } from '../json/member-anchors.js';
 import { skipValue, type Span } from '../json/tokens.js';
 import type { ProgramRegistry } from '../decode/registry.js';
@@ -28,7 +28,7 @@ import type { InstructionEntry } from '../transaction-result/types.js';
 const anchorsOf = memberAnchors(['slot', 'err', 'accountKeys', 'loadedAddresses', 'data', 'logMessages', 'message', 'instructions']);
 type Anchors = Map<string, number[]>;
 
-export function enhanceByAnchors(text: string, registry: ProgramRegistry): string | null {
+export function transactionEditsByAnchors(text: string, registry: ProgramRegistry): Edit[] | null {
   const anchors = anchorsOf(text);
   if (anchors === null) return null;
   const only = (name: string) => {
@@ -47,7 +47,7 @@ export function enhanceByAnchors(text: string, registry: ProgramRegistry): strin
   const failure = text.startsWith('null', errAt) ? noFailure : namedFailure(text, errAt, anchors, parsedEncoding ? null : keys, registry);
   if (failure === null) return null;
 
-  const edits: { span: Span; text: string }[] = [];
+  const edits: Edit[] = [];
   let previousEnd = 0;
   for (const at of anchors.get('data')!) {
     // meta.returnData's `data` is a [text, encoding] pair, not an instruction.
@@ -73,7 +73,7 @@ export function enhanceByAnchors(text: string, registry: ProgramRegistry): strin
       edits.sort((a, b) => a.span.start - b.span.start);
     }
   }
-  return splice(text, edits);
+  return edits;
 }
 
 /** The failing top-level entry and the member naming its program's error; no span when none is named. */

@@ -5,7 +5,8 @@
  * instructions; json (compiled) entries keep their members and gain `parsed` and `program`.
  * Binary encodings have nothing to splice into and come back unchanged.
  */
-import { findPathSpans, splice } from '../json/path-spans.js';
+import { findPathSpans } from '../json/path-spans.js';
+import { splice, type Edit } from '../json/splice.js';
 import { compactElementSpans } from '../json/compact-spans.js';
 import type { Span } from '../json/tokens.js';
 import type { ProgramRegistry } from '../decode/registry.js';
@@ -14,7 +15,7 @@ import { summarizeTransaction } from '../actions/summarize.js';
 import { accountKeysOf, entriesOfLists, instructionListsOf, programIdOf } from '../transaction-result/read.js';
 import type { InstructionEntry } from '../transaction-result/types.js';
 import { decodeCompiledEntry, decodeParsedEntry, renderEntry, sentEntry, withMember, type RawInstruction } from './instruction-entry.js';
-import { enhanceByAnchors } from './transaction-anchors.js';
+import { transactionEditsByAnchors } from './transaction-anchors.js';
 import { stackHeightEntrySpans } from './stack-height-spans.js';
 
 export const instructionPaths = [
@@ -27,9 +28,16 @@ export const instructionPaths = [
  * can be found without parsing the rest (transaction-anchors.ts); actionskit, which reads the whole
  * transaction, or an answer that path cannot read with certainty takes the parsing path.
  */
-export function enhanceTransaction(text: string, registry: ProgramRegistry, withActions = false): string {
-  return (withActions ? null : enhanceByAnchors(text, registry)) ?? enhanceParsedAnswer(text, registry, withActions);
+export function transactionEdits(text: string, registry: ProgramRegistry, withActions = false): Edit[] {
+  return (withActions ? null : transactionEditsByAnchors(text, registry)) ?? parsedAnswerEdits(text, registry, withActions);
 }
+
+export const enhanceTransaction = (text: string, registry: ProgramRegistry, withActions = false): string =>
+  splice(text, transactionEdits(text, registry, withActions));
+
+/** The parsing path alone, as text. */
+export const enhanceParsedAnswer = (text: string, registry: ProgramRegistry, withActions = false): string =>
+  splice(text, parsedAnswerEdits(text, registry, withActions));
 
 /**
  * One pass over the parsed answer: decoded entries, the failing instruction's named error and —
@@ -37,11 +45,11 @@ export function enhanceTransaction(text: string, registry: ProgramRegistry, with
  * once. The sentences are written from the entries as they will be sent (decoded arguments and the
  * node's parsed natives together), without parsing the rewritten answer again.
  */
-export function enhanceParsedAnswer(text: string, registry: ProgramRegistry, withActions = false): string {
+export function parsedAnswerEdits(text: string, registry: ProgramRegistry, withActions = false): Edit[] {
   const answer = JSON.parse(text);
   const result = answer?.result;
   const message = result?.transaction?.message;
-  if (!message || !Array.isArray(message.accountKeys)) return text;
+  if (!message || !Array.isArray(message.accountKeys)) return [];
   const parsedEncoding = typeof message.accountKeys[0] === 'object';
   const keys = accountKeysOf(result);
   const lists = instructionListsOf(result);
@@ -56,7 +64,7 @@ export function enhanceParsedAnswer(text: string, registry: ProgramRegistry, wit
   const failure = programErrorOf(result, topLevelIds, registry);
   const failing = failure !== null && failure.instruction < topLevelCount ? failure.instruction : -1;
   const spans = instructionEntrySpans(text, lists, withActions ? () => true : (i) => decoded[i] !== null || i === failing);
-  if (spans === null) return text;
+  if (spans === null) return [];
 
   const entries: (string | null)[] = decoded.map(
     (entry, i) => entry && renderEntry(entry, instructions[i], parsedEncoding, text, spans[i]!),
@@ -71,7 +79,7 @@ export function enhanceParsedAnswer(text: string, registry: ProgramRegistry, wit
   }
   const edits = entries.flatMap((entry, i) => (entry === null ? [] : [{ span: spans[i]!, text: entry }]));
   edits.sort((a, b) => a.span.start - b.span.start);
-  return splice(text, edits);
+  return edits;
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * Worker-thread side of the enhancement pool: loads the bundled descriptions once per worker and
- * enhances one answer per task, returning its text and the facts the metrics want. With live IDLs
+ * enhances one answer per task, returning its bytes (or its text, where the answer is not ASCII)
+ * and the facts the metrics want. With live IDLs
  * the worker keeps its copy of them in step with the main thread (src/enhance/live-sync.ts).
  */
 import { workerData } from 'piscina';
@@ -20,14 +21,17 @@ export interface WorkerTask extends Omit<EnhanceTask, 'response'> {
 }
 
 export type WorkerResult = Omit<EnhanceOutcome, 'body'> & {
-  text: string;
+  /** Arrives on the main thread as a plain Uint8Array. */
+  body: Uint8Array | string;
   /** This worker missed a change to the live IDLs; the task was not enhanced. */
   stale?: boolean;
 };
 
 export default function enhanceInWorker({ liveGeneration, ...task }: WorkerTask): WorkerResult {
-  if (replica !== null && liveGeneration !== undefined && !replica.catchUp(liveGeneration)) return { text: '', stale: true };
+  if (replica !== null && liveGeneration !== undefined && !replica.catchUp(liveGeneration)) return { body: '', stale: true };
   const response = Buffer.from(task.response.buffer, task.response.byteOffset, task.response.byteLength);
   const { body, ...facts } = enhanceNow({ ...task, response }, registry);
-  return { text: body.toString(), ...facts };
+  // Bytes, not text: the main thread sends them as they are, where text would be encoded again.
+  // (Piscina moves only a returned value itself, not one inside an object, so they are copied.)
+  return { body, ...facts };
 }

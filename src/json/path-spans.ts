@@ -76,15 +76,3 @@ function walkArray(text: string, start: number, alive: number[], depth: number, 
     i = skipWhitespace(text, i + 1);
   }
 }
-
-/** Replaces spans (sorted, non-overlapping) with new texts in one concatenation. */
-export function splice(text: string, edits: { span: Span; text: string }[]): string {
-  if (edits.length === 0) return text;
-  let out = '';
-  let at = 0;
-  for (const edit of edits) {
-    out += text.slice(at, edit.span.start) + edit.text;
-    at = edit.span.end;
-  }
-  return out + text.slice(at);
-}

@@ -4,7 +4,8 @@
  * answers (inline for small accounts, the worker pool above the threshold), then spliced back. The
  * node's bytes around it (context, lamports, the u64 rentEpoch) are never re-serialized.
  */
-import { findPathSpans, splice } from '../json/path-spans.js';
+import { findPathSpans } from '../json/path-spans.js';
+import { splice } from '../json/splice.js';
 import type { Enhancer } from '../enhance/enhance.js';
 
 const accountPath: Record<string, string[]> = {
