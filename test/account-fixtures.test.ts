@@ -529,6 +529,21 @@ const sourced: Record<string, SourcedExpected> = {
   // bundled description can say, so only the 1.2.5 layout (it ends before those options) reads it.
   'explorer-kit/token_metadata_corrupted.json': { program: 'token_metadata', type: 'metadata', unread: 'prefix' },
   'explorer-kit/wns_token_group_member.json': { program: 'wen_new_standard', type: 'TokenGroupMember', unread: 'none' },
+
+  // Batch C (Metaplex, Tensor, Magic Eden, name service). The Solana Explorer's mpl-core parser
+  // tests (a pull-request branch) assert only the URI; the parser's name says which account type.
+  'explorer/mpl_core_asset.json': {
+    program: 'mpl_core_program',
+    type: 'AssetV1',
+    fields: { uri: 'https://arweave.net/35nZmuuUlK1iY9G-dn5u_raI_lwGoNoR9TrhOKUPez0' },
+    unread: 'none',
+  },
+  'explorer/mpl_core_collection.json': {
+    program: 'mpl_core_program',
+    type: 'CollectionV1',
+    fields: { uri: 'https://arweave.net/35nZmuuUlK1iY9G-dn5u_raI_lwGoNoR9TrhOKUPez0' },
+    unread: 'none',
+  },
 };
 
 interface SourcedAccount {
