@@ -9,7 +9,11 @@
  * The front gateway keeps no finalized answers (`--response-cache 0`; RESPONSE_CACHE=<MiB> gives it
  * a cache): the mix repeats about a hundred signatures, which a cache would answer from memory after
  * the first second, while real traffic asks for mostly different transactions, each decoded.
+ *
+ * Each row also says where the CPU went, per answer: the front gateway, the node behind it and
+ * autocannon, which share the machine's cores (read from /proc, so Linux only; blank elsewhere).
  */
+import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { driveMix, mixes, startFrontedGateway } from './mix.js';
 
@@ -25,14 +29,34 @@ const { node, gateway } = await startFrontedGateway(workers, [
   responseCache,
   ...(upstreamConnections === undefined ? [] : ['--upstream-connections', upstreamConnections]),
 ]);
+/** User + system CPU milliseconds of a process so far, or NaN where /proc cannot be read. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    // Fields after the command name: utime and stime are the 12th and 13th, in clock ticks (100 Hz on Linux).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+const ownCpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+const cpuNow = () => [cpuMs(gateway.process.pid), cpuMs(node.process.pid), ownCpuMs()];
+
 const rows: string[] = [];
 const perSecond = new Map<string, number>();
 try {
   for (const mix of mixes) {
+    const before = cpuNow();
     const result = await driveMix(gateway, mix, connections, duration);
+    const after = cpuNow();
     perSecond.set(mix.name, result.requests.average);
+    const answers = result.requests.total * (mix.name.startsWith('batch of 10') ? 10 : 1);
+    const perAnswer = after.map((ms, i) => (Number.isNaN(ms) ? '' : ((1000 * (ms - before[i])) / answers).toFixed(0)));
     rows.push(
-      `| ${mix.name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.errors + result.non2xx} |`,
+      `| ${mix.name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.errors + result.non2xx} | ${perAnswer.join(' | ')} |`,
     );
   }
 } finally {
@@ -41,8 +65,8 @@ try {
 console.log(
   `\nload: ${cpus().length} cores, Node ${process.version}, ${connections} connections, ${duration} s per mix, workers ${workers ?? 'default'}, response cache ${responseCache} MiB, upstream connections ${upstreamConnections ?? 'default'}; upstream = a ledger-mode gateway on the same machine\n`,
 );
-console.log('| request mix | req/s | p50 ms | p99 ms | errors + non-2xx |');
-console.log('|---|---:|---:|---:|---:|');
+console.log('| request mix | req/s | p50 ms | p99 ms | errors + non-2xx | CPU µs per answer: front | node | autocannon |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
 for (const row of rows) console.log(row);
 // A batch of ten answers ten calls in one request: transactions per second both ways.
 const batch = 10 * perSecond.get('batch of 10 getTransaction, explorerkit')!;
