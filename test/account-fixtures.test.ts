@@ -529,6 +529,31 @@ const sourced: Record<string, SourcedExpected> = {
   // bundled description can say, so only the 1.2.5 layout (it ends before those options) reads it.
   'explorer-kit/token_metadata_corrupted.json': { program: 'token_metadata', type: 'metadata', unread: 'prefix' },
   'explorer-kit/wns_token_group_member.json': { program: 'wen_new_standard', type: 'TokenGroupMember', unread: 'none' },
+
+  // Batch fixtures-b (real accounts for programs that had none).
+  // svm-alm-controller's kamino_state.rs tests read Kamino farms accounts with its own slimmed-down readers.
+  'svm-alm-controller/farm_state_usdc_reserve_collateral.json': {
+    program: 'farms',
+    type: 'FarmState',
+    fields: {
+      globalConfig: '6UodrBjL2ZreDy7QdR4YV1oxqMBjVYSEyrFpctqqwGwL',
+      numRewardTokens: '1',
+      'rewardInfos.0.token.mint': 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263',
+      'rewardInfos.0.token.tokenProgram': 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+      'rewardInfos.0.rewardsVault': '5JehzcYZjvqhijhhavULvgsM9BQfRyqVoztqhfJ7mdBn',
+      'rewardInfos.0.rewardsAvailable': '0',
+      'rewardInfos.9.token.mint': '11111111111111111111111111111111',
+      'rewardInfos.9.rewardsVault': '11111111111111111111111111111111',
+    },
+    unread: 'none',
+  },
+  'svm-alm-controller/farms_user_state.json': {
+    program: 'farms',
+    type: 'UserState',
+    fields: { rewardsIssuedUnclaimed: ['3026768302', '0', '0', '0', '0', '0', '0', '0', '0', '0'] },
+    unread: 'none',
+  },
+  'svm-alm-controller/farms_global_config.json': { program: 'farms', type: 'GlobalConfig', fields: { treasuryFeeBps: '0' }, unread: 'none' },
 };
 
 interface SourcedAccount {
