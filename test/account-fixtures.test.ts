@@ -554,6 +554,29 @@ const sourced: Record<string, SourcedExpected> = {
     unread: 'none',
   },
   'svm-alm-controller/farms_global_config.json': { program: 'farms', type: 'GlobalConfig', fields: { treasuryFeeBps: '0' }, unread: 'none' },
+  // Solana Explorer's inspector test renders the message of two mainnet Squads v4 vault
+  // transactions: the fee payer it shows and how many accounts it lists.
+  'explorer/squads_vault_transaction.json': {
+    program: 'squads_multisig_program',
+    type: 'VaultTransaction',
+    fields: { 'message.accountKeys.0': 'F3S4PD17Eo3FyCMropzDLCpBFuQuBmufUVBBdKEHbQFT', 'message.addressTableLookups': [] },
+    derived: { name: 'accounts listed', of: (v) => (v.message as { accountKeys: unknown[] }).accountKeys.length, is: 8 },
+    unread: 'none',
+  },
+  'explorer/squads_vault_transaction_lookup_table.json': {
+    program: 'squads_multisig_program',
+    type: 'VaultTransaction',
+    fields: { 'message.accountKeys.0': '62gRsAdA6dcbf4Frjp7YRFLpFgdGu8emAACcnnREX3L3' },
+    derived: {
+      name: 'accounts listed (static keys and those its lookup tables load)',
+      of: (v) => {
+        const message = v.message as { accountKeys: unknown[]; addressTableLookups: { writableIndexes: unknown[]; readonlyIndexes: unknown[] }[] };
+        return message.addressTableLookups.reduce((n, l) => n + l.writableIndexes.length + l.readonlyIndexes.length, message.accountKeys.length);
+      },
+      is: 11,
+    },
+    unread: 'none',
+  },
 };
 
 interface SourcedAccount {
