@@ -577,6 +577,22 @@ const sourced: Record<string, SourcedExpected> = {
     },
     unread: 'none',
   },
+  // marinade-ts-sdk's local-validator accounts: the referral program's global state (the address
+  // its config names), the partner state its tests fetch by the test referral code, and a
+  // directed-stake root no test reads.
+  'marinade-ts-sdk/MRSh4rUNrpn7mjAq9ENHV4rvwwPKMij113ScZq3twp2.json': {
+    program: 'marinade_referral',
+    type: 'GlobalState',
+    fields: { msolMintAccount: 'mSoLzYCxHdYgdzU16g5QSh3i5K3z3KZK7ytfqcJm7So' },
+    unread: 'zeros',
+  },
+  'marinade-ts-sdk/2Q7u7ndBhSJpTNpDzkjvRyRvuzRLZSovkNRQ5SEUb64g.json': {
+    program: 'marinade_referral',
+    type: 'ReferralState',
+    fields: { partnerName: 'marinade_ts_sdk', validatorVoteKey: null },
+    unread: 'zeros',
+  },
+  'marinade-ts-sdk/DrooToPS3MLqgZwBiK2fkAPUTUgKNV3CGb2NqFRAL4Zf.json': { program: 'directed_stake', type: 'Root', unread: 'none' },
 };
 
 interface SourcedAccount {
