@@ -593,6 +593,28 @@ const sourced: Record<string, SourcedExpected> = {
     unread: 'zeros',
   },
   'marinade-ts-sdk/DrooToPS3MLqgZwBiK2fkAPUTUgKNV3CGb2NqFRAL4Zf.json': { program: 'directed_stake', type: 'Root', unread: 'none' },
+  // jito-tip-router's operator CLI tests load the mainnet tip payment accounts. The bumps the
+  // config keeps are those of the PDAs at its own and the tip accounts' addresses (seeds
+  // CONFIG_ACCOUNT and TIP_ACCOUNT_0 … _7), derived apart from any decoder.
+  'jito-tip-router/HgzT81VF1xZ3FT9Eq1pHhea7Wcfq2bv4tWTP3VvJ8Y9D.json': {
+    program: 'jito_tip_payment',
+    type: 'Config',
+    fields: {
+      bumps: {
+        config: 254,
+        tipPaymentAccount0: 255,
+        tipPaymentAccount1: 254,
+        tipPaymentAccount2: 255,
+        tipPaymentAccount3: 255,
+        tipPaymentAccount4: 252,
+        tipPaymentAccount5: 255,
+        tipPaymentAccount6: 252,
+        tipPaymentAccount7: 255,
+      },
+    },
+    unread: 'none',
+  },
+  'jito-tip-router/96gYZGLnJYVFmbjzopPSU6QiEV5fGqZNyN9nmNhvrZU5.json': { program: 'jito_tip_payment', type: 'TipPaymentAccount', unread: 'none' },
 };
 
 interface SourcedAccount {
