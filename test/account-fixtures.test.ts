@@ -615,6 +615,29 @@ const sourced: Record<string, SourcedExpected> = {
     unread: 'none',
   },
   'jito-tip-router/96gYZGLnJYVFmbjzopPSU6QiEV5fGqZNyN9nmNhvrZU5.json': { program: 'jito_tip_payment', type: 'TipPaymentAccount', unread: 'none' },
+  // Meteora's dynamic-amm quote tests load the mSOL and SOL dynamic vaults. Each vault and its
+  // token vault are program addresses (seeds "vault", mint, base; "token_vault", vault) whose
+  // derivation gives exactly these addresses and bumps.
+  'mercurial-dynamic-amm-sdk/8p1VKP45hhqq5iZG5fNGoi7ucme8nFLeChoDWNy7rWFm.json': {
+    program: 'vault',
+    type: 'Vault',
+    fields: {
+      tokenMint: 'mSoLzYCxHdYgdzU16g5QSh3i5K3z3KZK7ytfqcJm7So',
+      tokenVault: '3ifhD4Ywaa8aBZAaQSqYgN4Q1kaFArioLU8uumJMaqkE',
+      bumps: { vaultBump: 255, tokenVaultBump: 255 },
+    },
+    unread: 'zeros',
+  },
+  'mercurial-dynamic-amm-sdk/FERjPVNEa7Udq8CEv68h6tPL46Tq7ieE49HrE2wea3XT.json': {
+    program: 'vault',
+    type: 'Vault',
+    fields: {
+      tokenMint: 'So11111111111111111111111111111111111111112',
+      tokenVault: 'HZeLxbZ9uHtSpwZC3LBr4Nubd14iHwz7bRSghRZf5VCG',
+      bumps: { vaultBump: 255, tokenVaultBump: 250 },
+    },
+    unread: 'zeros',
+  },
 };
 
 interface SourcedAccount {
