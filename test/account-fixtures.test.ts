@@ -638,6 +638,20 @@ const sourced: Record<string, SourcedExpected> = {
     },
     unread: 'zeros',
   },
+  // Mango v4's backwards-compatibility test reads this live account with Borsh and with its
+  // zero-copy reader and wants both to agree. Its address, which the test's comment names, is
+  // the program address of seeds "MangoAccount", group, owner and account number 11 (bump 254).
+  'mango-v4/mangoaccount-v0.21.3.json': {
+    program: 'mango_v4',
+    type: 'MangoAccount',
+    fields: {
+      group: '78b8f4cGCwmZ9ysPFMWLaLTkkaYnUjwMJYStWe5RTSSX',
+      owner: '8SSLjXBEVk9nesbhi9UMCA32uijbVBUqWoKPPQPTekzt',
+      accountNum: 11,
+      bump: 254,
+    },
+    unread: 'none',
+  },
 };
 
 interface SourcedAccount {
