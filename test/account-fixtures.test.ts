@@ -553,7 +553,12 @@ const sourced: Record<string, SourcedExpected> = {
     fields: { rewardsIssuedUnclaimed: ['3026768302', '0', '0', '0', '0', '0', '0', '0', '0', '0'] },
     unread: 'none',
   },
-  'svm-alm-controller/farms_global_config.json': { program: 'farms', type: 'GlobalConfig', fields: { treasuryFeeBps: '0' }, unread: 'none' },
+  'svm-alm-controller/farms_global_config.json': {
+    program: 'farms',
+    type: 'GlobalConfig',
+    fields: { treasuryFeeBps: '0' },
+    unread: 'none',
+  },
   // Solana Explorer's inspector test renders the message of two mainnet Squads v4 vault
   // transactions: the fee payer it shows and how many accounts it lists.
   'explorer/squads_vault_transaction.json': {
@@ -570,8 +575,14 @@ const sourced: Record<string, SourcedExpected> = {
     derived: {
       name: 'accounts listed (static keys and those its lookup tables load)',
       of: (v) => {
-        const message = v.message as { accountKeys: unknown[]; addressTableLookups: { writableIndexes: unknown[]; readonlyIndexes: unknown[] }[] };
-        return message.addressTableLookups.reduce((n, l) => n + l.writableIndexes.length + l.readonlyIndexes.length, message.accountKeys.length);
+        const message = v.message as {
+          accountKeys: unknown[];
+          addressTableLookups: { writableIndexes: unknown[]; readonlyIndexes: unknown[] }[];
+        };
+        return message.addressTableLookups.reduce(
+          (n, l) => n + l.writableIndexes.length + l.readonlyIndexes.length,
+          message.accountKeys.length,
+        );
       },
       is: 11,
     },
@@ -614,7 +625,11 @@ const sourced: Record<string, SourcedExpected> = {
     },
     unread: 'none',
   },
-  'jito-tip-router/96gYZGLnJYVFmbjzopPSU6QiEV5fGqZNyN9nmNhvrZU5.json': { program: 'jito_tip_payment', type: 'TipPaymentAccount', unread: 'none' },
+  'jito-tip-router/96gYZGLnJYVFmbjzopPSU6QiEV5fGqZNyN9nmNhvrZU5.json': {
+    program: 'jito_tip_payment',
+    type: 'TipPaymentAccount',
+    unread: 'none',
+  },
   // Meteora's dynamic-amm quote tests load the mSOL and SOL dynamic vaults. Each vault and its
   // token vault are program addresses (seeds "vault", mint, base; "token_vault", vault) whose
   // derivation gives exactly these addresses and bumps.
