@@ -544,6 +544,144 @@ const sourced: Record<string, SourcedExpected> = {
     fields: { uri: 'https://arweave.net/35nZmuuUlK1iY9G-dn5u_raI_lwGoNoR9TrhOKUPez0' },
     unread: 'none',
   },
+
+  // Batch fixtures-b (real accounts for programs that had none).
+  // svm-alm-controller's kamino_state.rs tests read Kamino farms accounts with its own slimmed-down readers.
+  'svm-alm-controller/farm_state_usdc_reserve_collateral.json': {
+    program: 'farms',
+    type: 'FarmState',
+    fields: {
+      globalConfig: '6UodrBjL2ZreDy7QdR4YV1oxqMBjVYSEyrFpctqqwGwL',
+      numRewardTokens: '1',
+      'rewardInfos.0.token.mint': 'DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263',
+      'rewardInfos.0.token.tokenProgram': 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+      'rewardInfos.0.rewardsVault': '5JehzcYZjvqhijhhavULvgsM9BQfRyqVoztqhfJ7mdBn',
+      'rewardInfos.0.rewardsAvailable': '0',
+      'rewardInfos.9.token.mint': '11111111111111111111111111111111',
+      'rewardInfos.9.rewardsVault': '11111111111111111111111111111111',
+    },
+    unread: 'none',
+  },
+  'svm-alm-controller/farms_user_state.json': {
+    program: 'farms',
+    type: 'UserState',
+    fields: { rewardsIssuedUnclaimed: ['3026768302', '0', '0', '0', '0', '0', '0', '0', '0', '0'] },
+    unread: 'none',
+  },
+  'svm-alm-controller/farms_global_config.json': {
+    program: 'farms',
+    type: 'GlobalConfig',
+    fields: { treasuryFeeBps: '0' },
+    unread: 'none',
+  },
+  // Solana Explorer's inspector test renders the message of two mainnet Squads v4 vault
+  // transactions: the fee payer it shows and how many accounts it lists.
+  'explorer/squads_vault_transaction.json': {
+    program: 'squads_multisig_program',
+    type: 'VaultTransaction',
+    fields: { 'message.accountKeys.0': 'F3S4PD17Eo3FyCMropzDLCpBFuQuBmufUVBBdKEHbQFT', 'message.addressTableLookups': [] },
+    derived: { name: 'accounts listed', of: (v) => (v.message as { accountKeys: unknown[] }).accountKeys.length, is: 8 },
+    unread: 'none',
+  },
+  'explorer/squads_vault_transaction_lookup_table.json': {
+    program: 'squads_multisig_program',
+    type: 'VaultTransaction',
+    fields: { 'message.accountKeys.0': '62gRsAdA6dcbf4Frjp7YRFLpFgdGu8emAACcnnREX3L3' },
+    derived: {
+      name: 'accounts listed (static keys and those its lookup tables load)',
+      of: (v) => {
+        const message = v.message as {
+          accountKeys: unknown[];
+          addressTableLookups: { writableIndexes: unknown[]; readonlyIndexes: unknown[] }[];
+        };
+        return message.addressTableLookups.reduce(
+          (n, l) => n + l.writableIndexes.length + l.readonlyIndexes.length,
+          message.accountKeys.length,
+        );
+      },
+      is: 11,
+    },
+    unread: 'none',
+  },
+  // marinade-ts-sdk's local-validator accounts: the referral program's global state (the address
+  // its config names), the partner state its tests fetch by the test referral code, and a
+  // directed-stake root no test reads.
+  'marinade-ts-sdk/MRSh4rUNrpn7mjAq9ENHV4rvwwPKMij113ScZq3twp2.json': {
+    program: 'marinade_referral',
+    type: 'GlobalState',
+    fields: { msolMintAccount: 'mSoLzYCxHdYgdzU16g5QSh3i5K3z3KZK7ytfqcJm7So' },
+    unread: 'zeros',
+  },
+  'marinade-ts-sdk/2Q7u7ndBhSJpTNpDzkjvRyRvuzRLZSovkNRQ5SEUb64g.json': {
+    program: 'marinade_referral',
+    type: 'ReferralState',
+    fields: { partnerName: 'marinade_ts_sdk', validatorVoteKey: null },
+    unread: 'zeros',
+  },
+  'marinade-ts-sdk/DrooToPS3MLqgZwBiK2fkAPUTUgKNV3CGb2NqFRAL4Zf.json': { program: 'directed_stake', type: 'Root', unread: 'none' },
+  // jito-tip-router's operator CLI tests load the mainnet tip payment accounts. The bumps the
+  // config keeps are those of the PDAs at its own and the tip accounts' addresses (seeds
+  // CONFIG_ACCOUNT and TIP_ACCOUNT_0 … _7), derived apart from any decoder.
+  'jito-tip-router/HgzT81VF1xZ3FT9Eq1pHhea7Wcfq2bv4tWTP3VvJ8Y9D.json': {
+    program: 'jito_tip_payment',
+    type: 'Config',
+    fields: {
+      bumps: {
+        config: 254,
+        tipPaymentAccount0: 255,
+        tipPaymentAccount1: 254,
+        tipPaymentAccount2: 255,
+        tipPaymentAccount3: 255,
+        tipPaymentAccount4: 252,
+        tipPaymentAccount5: 255,
+        tipPaymentAccount6: 252,
+        tipPaymentAccount7: 255,
+      },
+    },
+    unread: 'none',
+  },
+  'jito-tip-router/96gYZGLnJYVFmbjzopPSU6QiEV5fGqZNyN9nmNhvrZU5.json': {
+    program: 'jito_tip_payment',
+    type: 'TipPaymentAccount',
+    unread: 'none',
+  },
+  // Meteora's dynamic-amm quote tests load the mSOL and SOL dynamic vaults. Each vault and its
+  // token vault are program addresses (seeds "vault", mint, base; "token_vault", vault) whose
+  // derivation gives exactly these addresses and bumps.
+  'mercurial-dynamic-amm-sdk/8p1VKP45hhqq5iZG5fNGoi7ucme8nFLeChoDWNy7rWFm.json': {
+    program: 'vault',
+    type: 'Vault',
+    fields: {
+      tokenMint: 'mSoLzYCxHdYgdzU16g5QSh3i5K3z3KZK7ytfqcJm7So',
+      tokenVault: '3ifhD4Ywaa8aBZAaQSqYgN4Q1kaFArioLU8uumJMaqkE',
+      bumps: { vaultBump: 255, tokenVaultBump: 255 },
+    },
+    unread: 'zeros',
+  },
+  'mercurial-dynamic-amm-sdk/FERjPVNEa7Udq8CEv68h6tPL46Tq7ieE49HrE2wea3XT.json': {
+    program: 'vault',
+    type: 'Vault',
+    fields: {
+      tokenMint: 'So11111111111111111111111111111111111111112',
+      tokenVault: 'HZeLxbZ9uHtSpwZC3LBr4Nubd14iHwz7bRSghRZf5VCG',
+      bumps: { vaultBump: 255, tokenVaultBump: 250 },
+    },
+    unread: 'zeros',
+  },
+  // Mango v4's backwards-compatibility test reads this live account with Borsh and with its
+  // zero-copy reader and wants both to agree. Its address, which the test's comment names, is
+  // the program address of seeds "MangoAccount", group, owner and account number 11 (bump 254).
+  'mango-v4/mangoaccount-v0.21.3.json': {
+    program: 'mango_v4',
+    type: 'MangoAccount',
+    fields: {
+      group: '78b8f4cGCwmZ9ysPFMWLaLTkkaYnUjwMJYStWe5RTSSX',
+      owner: '8SSLjXBEVk9nesbhi9UMCA32uijbVBUqWoKPPQPTekzt',
+      accountNum: 11,
+      bump: 254,
+    },
+    unread: 'none',
+  },
 };
 
 interface SourcedAccount {
