@@ -718,7 +718,11 @@ const sourced: Record<string, SourcedExpected> = {
     },
     // Audius still reads these two bytes as the protocol and referral fee percents (20 each); the
     // bundled IDL, newer, calls them padding_1, one u16.
-    derived: { name: 'protocol and referral fee percent', of: (v) => `${Number(v.padding1) & 0xff},${Number(v.padding1) >> 8}`, is: '20,20' },
+    derived: {
+      name: 'protocol and referral fee percent',
+      of: (v) => `${Number(v.padding1) & 0xff},${Number(v.padding1) >> 8}`,
+      is: '20,20',
+    },
     unread: 'none',
   },
   'audius-api/locker_vesting_escrow.json': {
