@@ -54,3 +54,21 @@ test('beyond the queue bound answers go out undecoded; within it they are enhanc
     await pool.close();
   }
 });
+
+test('beyond the bytes bound answers go out undecoded, however few they are', async () => {
+  const size = answer().length;
+  const pool = pooledEnhancer(registry, { workers: 1, inlineBelowBytes: 0, maxOutstandingBytes: 2 * size });
+  try {
+    const outs = await Promise.all(Array.from({ length: 6 }, () => pool.enhance({ method: 'getTransaction', response: answer() })));
+    assert.deepEqual(
+      outs.map((o) => o.standard ?? 'enhanced'),
+      ['enhanced', 'enhanced', 'overload', 'overload', 'overload', 'overload'],
+    );
+    // Once those are back, their bytes no longer count.
+    const later = await pool.enhance({ method: 'getTransaction', response: answer() });
+    assert.equal(later.standard, undefined);
+    assert.match(later.body.toString(), /"program":"pump"/);
+  } finally {
+    await pool.close();
+  }
+});
