@@ -38,7 +38,8 @@ export function spliceAnswer(original: Buffer | string, text: string, edits: rea
   if (typeof original === 'string' || original.length !== text.length) return splice(text, edits);
   let size = original.length;
   for (const edit of edits) size += Buffer.byteLength(edit.text) - (edit.span.end - edit.span.start);
-  // Not from Buffer's shared pool: a worker hands the result's memory over to the main thread.
+  // Not from Buffer's shared pool: a worker's result reaches the main thread as a copy of all the
+  // memory it views, which for a pooled buffer is the whole pool.
   const out = Buffer.allocUnsafeSlow(size);
   let from = 0;
   let to = 0;
