@@ -499,6 +499,7 @@ test('the hand-written files cover the expected programs and instruction sets', 
     routeUGWgWzqBWFcrCfv8tritsqukccJPu3q5GPP3xS: 'raydium_route 1',
     sbattyXrzedoNATfc4L31wC9Mhxsi1BmFhTiN8gDshx: 'switchboard_attestation 1',
     GUhB2ohrfqWspztgCrQpAmeVFBWmnWYhPcZuwY52WWRe: 'hxro_parimutuel 18',
+    FLUXubRmkEi2q6K3Y9kBPg9248ggaZVsoSFhtJHSrm1X: 'fluxbeam 6',
   });
   // Serum's tags are the MarketInstruction variant index: version byte 0, then u32 LE 0 to 20.
   const serum = programs.get('9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin')?.compiled.description;
@@ -540,7 +541,8 @@ test('every corpus instruction of a described program decodes, with values the t
       case 'spl_token_swap':
       case 'orca_token_swap_v1':
       case 'orca_token_swap_v2':
-      case 'saros_amm': {
+      case 'saros_amm':
+      case 'fluxbeam': {
         const check = tokenSwapChecks[name];
         assert.ok(check, `${sample.where}: a check for ${label}`);
         check(d);
@@ -843,6 +845,7 @@ test('every corpus instruction of a described program decodes, with values the t
     'bloxroute_trader_api_memo.memo': 3,
     'bonkswap.swap': 1,
     'chainlink_store.submit': 1,
+    'fluxbeam.swap': 1,
     'gfx_ssl_v2.swap': 1,
     'hxro_parimutuel.initialize_parimutuel': 2,
     'hyperlane_igp.pay_for_gas': 2,
