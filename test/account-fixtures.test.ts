@@ -40,16 +40,18 @@ interface Expected {
 }
 
 const expected: Record<string, Expected> = {
+  // Carbon's values under the names of SPL token-swap's SwapV1, which FluxBeam forks (the
+  // hand-written description; Carbon says pool token program, token account A/B and token pool).
   'fluxbeam-decoder/swap_account.json': {
     program: 'fluxbeam',
     type: 'SwapPool',
     fields: {
-      'swapPool.isInitialized': true,
-      'swapPool.bumpSeed': 254,
-      'swapPool.poolTokenProgramId': 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
-      'swapPool.tokenAccountA': 'jM5cFHP9iPj9en1fJFJLfRpLt68Y81UdWfXHv9an3HK',
-      'swapPool.tokenAccountB': '8a4WD4hbfuPyiistrVU8qcpwMcJmf3RBuw1s1tvVYJ1Q',
-      'swapPool.tokenPool': '7XeJQykinTiK1EveXb9y4zodFtdtu1YwkygBmWbz1pC3',
+      isInitialized: true,
+      bumpSeed: 254,
+      tokenProgramId: 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
+      tokenA: 'jM5cFHP9iPj9en1fJFJLfRpLt68Y81UdWfXHv9an3HK',
+      tokenB: '8a4WD4hbfuPyiistrVU8qcpwMcJmf3RBuw1s1tvVYJ1Q',
+      poolMint: '7XeJQykinTiK1EveXb9y4zodFtdtu1YwkygBmWbz1pC3',
     },
   },
   'jupiter-dca-decoder/dca_account.json': {

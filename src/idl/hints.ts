@@ -33,7 +33,7 @@ export interface IdlHints {
   omittedAccounts?: Record<string, string[]>;
   /**
    * Accounts the IDL lists with no marker in their data, told apart by their exact length instead
-   * (FluxBeam's SwapPool, a token-swap fork's 324-byte pool): account name → data length.
+   * (Raydium AMM v4's 752-byte AmmInfo): account name → data length.
    */
   accountSizes?: Record<string, number>;
   /**
