@@ -23,16 +23,27 @@ export function parsedInstruction(decoded: DecodedInstruction, accounts: string[
   const names = namesOf(decoded.instruction);
   const described = decoded.instruction.accounts;
   const plan = accountPlan(decoded.instruction, accounts.length);
+  // An IDL that names a slot as we name the accounts beyond the list (SPL Governance's
+  // executeTransaction: "3+ any extra accounts") heads that list, or the extras would overwrite it.
+  let listed: string[] | undefined;
   for (const planned of plan.accounts) {
     let key = names.accounts[planned.desc];
+    if (key === remainingKey) {
+      if ('index' in planned) listed = [accounts[planned.index]];
+      else if ('from' in planned) listed = accounts.slice(planned.from, planned.to);
+      continue;
+    }
     if (key in info) key += 'Account';
     if ('absent' in planned) info[key] = null;
     else if ('from' in planned) info[key] = accounts.slice(planned.from, planned.to);
     else info[key] = described[planned.desc].optional && accounts[planned.index] === programId ? null : accounts[planned.index];
   }
-  if (accounts.length > plan.remainingFrom) info.remainingAccounts = accounts.slice(plan.remainingFrom);
+  if (listed !== undefined) info[remainingKey] = listed.concat(accounts.slice(plan.remainingFrom));
+  else if (accounts.length > plan.remainingFrom) info[remainingKey] = accounts.slice(plan.remainingFrom);
   return { type: names.type, info };
 }
+
+const remainingKey = 'remainingAccounts';
 
 /** camelCase names, computed once per instruction description rather than once per decode. */
 const names = new WeakMap<InstructionDesc, { type: string; accounts: string[] }>();
