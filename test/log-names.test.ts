@@ -1,0 +1,116 @@
+/**
+ * The programs' own word on what each instruction was: Anchor programs (and SPL's) log
+ * `Program log: Instruction: <Name>` as they start one. Every corpus transaction's logs are walked
+ * alongside its instruction entries (each `invoke` line is the next entry, top-level then its
+ * inner group in order), and where an entry we decoded has such a line, the decoded `type` must
+ * be that name. An independent source for every program that logs it, on every corpus answer.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { loadBundledRegistry } from '../src/idl/bundled.js';
+import { enhanceTransaction } from '../src/enhance/transaction.js';
+import { corpusTransactionsDir } from '../src/paths.js';
+import { camelCase } from '../src/decode/names.js';
+import { defaultLedgerFile } from '../src/gateway.js';
+import { LedgerRpc } from '../src/ledger/ledger-rpc.js';
+import { openLedger } from '../src/ledger/ledger-store.js';
+
+const registry = loadBundledRegistry();
+// Every corpus transaction as the node answers jsonParsed, whichever encoding the corpus kept it in.
+const ledger = new LedgerRpc(openLedger(defaultLedgerFile, { readonly: true }));
+
+/** Precompiles run without an `invoke` line, so they take no place in the log's order. */
+const precompiles = new Set([
+  'Ed25519SigVerify111111111111111111111111111',
+  'KeccakSecp256k11111111111111111111111111111',
+  'Secp256r1SigVerify1111111111111111111111111',
+]);
+
+interface Entry {
+  programId: string;
+  program?: string;
+  parsed?: { type?: string };
+}
+
+/**
+ * For each invocation in log order, the program invoked and the name its first `Instruction:` line
+ * gives (null when it logs none before its next invocation or its end), or null for the whole
+ * transaction when the logs were cut short.
+ */
+function loggedInstructions(logs: readonly string[]): { programId: string; name: string | null }[] | null {
+  const out: { programId: string; name: string | null }[] = [];
+  // The invocation each depth is running, so a line is told to the program that wrote it.
+  const running: number[] = [];
+  for (const line of logs) {
+    if (line === 'Log truncated') return null;
+    const invoke = /^Program (\w+) invoke \[(\d+)\]$/.exec(line);
+    if (invoke) {
+      running.length = Number(invoke[2]) - 1;
+      running.push(out.length);
+      out.push({ programId: invoke[1], name: null });
+      continue;
+    }
+    if (/^Program \w+ (success|failed)/.test(line)) {
+      running.pop();
+      continue;
+    }
+    const named = /^Program log: Instruction: (\w+)$/.exec(line);
+    const current = running[running.length - 1];
+    if (named && current !== undefined && out[current].name === null) out[current].name = named[1];
+  }
+  return out;
+}
+
+const signatures = [
+  ...new Set(
+    readdirSync(corpusTransactionsDir)
+      .map((f) => /^(\w+)\.(json|jsonParsed|base64)\.json$/.exec(f)?.[1])
+      .filter((s): s is string => s !== undefined),
+  ),
+].sort();
+
+test('every decoded entry a program names in its own log has that name, on every corpus transaction', () => {
+  let compared = 0;
+  const programs = new Set<string>();
+  const differ: string[] = [];
+  for (const file of signatures) {
+    const result = JSON.parse(ledger.getTransaction(file, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 })!);
+    const logs = loggedInstructions(result.meta?.logMessages ?? []);
+    if (logs === null) continue;
+    const answer = JSON.parse(enhanceTransaction(JSON.stringify({ jsonrpc: '2.0', result, id: 1 }), registry)).result;
+    const groups = new Map<number, Entry[]>(
+      (answer.meta?.innerInstructions ?? []).map((g: { index: number; instructions: Entry[] }) => [g.index, g.instructions]),
+    );
+    const ordered: Entry[] = (answer.transaction.message.instructions as Entry[]).flatMap((ix, i) => [ix, ...(groups.get(i) ?? [])]);
+    const invoked = ordered.filter((ix) => !precompiles.has(ix.programId));
+    // A failed transaction's logs stop at the failing instruction: compare what ran.
+    if (invoked.length < logs.length) continue;
+    for (let k = 0; k < logs.length; k++) {
+      const entry = invoked[k];
+      assert.equal(logs[k].programId, entry.programId, `${file}: invocation ${k} is ${logs[k].programId}`);
+      const { name } = logs[k];
+      // Ours only: the node's parsed natives name instructions its own way (e.g. `transfer`).
+      if (name === null || entry.parsed?.type === undefined || entry.program === undefined || isNodeParsed(entry)) continue;
+      compared++;
+      programs.add(entry.programId);
+      if (camelCase(name) !== entry.parsed.type)
+        differ.push(`${file.slice(0, 12)}… #${k} ${entry.program}: log ${name}, ours ${entry.parsed.type}`);
+    }
+  }
+  assert.deepEqual(differ, []);
+  assert.ok(compared >= 150 && programs.size >= 35, `${compared} decoded entries compared with their program's log, ${programs.size} programs`);
+});
+
+const nodeParsed = new Set([
+  'system',
+  'spl-token',
+  'spl-token-2022',
+  'spl-associated-token-account',
+  'spl-memo',
+  'stake',
+  'vote',
+  'bpf-upgradeable-loader',
+  'address-lookup-table',
+]);
+const isNodeParsed = (entry: Entry) => nodeParsed.has(entry.program!);
