@@ -75,7 +75,7 @@ test('every decoded entry a program names in its own log has that name, on every
   const programs = new Set<string>();
   const differ: string[] = [];
   for (const file of signatures) {
-    const result = JSON.parse(ledger.getTransaction(file, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 })!);
+    const result = JSON.parse(ledger.getTransaction(file, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }));
     const logs = loggedInstructions(result.meta?.logMessages ?? []);
     if (logs === null) continue;
     const answer = JSON.parse(enhanceTransaction(JSON.stringify({ jsonrpc: '2.0', result, id: 1 }), registry)).result;
@@ -99,7 +99,10 @@ test('every decoded entry a program names in its own log has that name, on every
     }
   }
   assert.deepEqual(differ, []);
-  assert.ok(compared >= 150 && programs.size >= 35, `${compared} decoded entries compared with their program's log, ${programs.size} programs`);
+  assert.ok(
+    compared >= 150 && programs.size >= 35,
+    `${compared} decoded entries compared with their program's log, ${programs.size} programs`,
+  );
 });
 
 const nodeParsed = new Set([
