@@ -75,7 +75,7 @@ export function pooledEnhancer(
 ): Enhancer {
   const broadcast = live && new LiveBroadcast(`enhanced-rpc-live-idls-${randomUUID()}`, live);
   const pool = new Piscina<WorkerTask, WorkerResult>({
-    filename: new URL('./worker.js', import.meta.url).href,
+    filename: new URL('./worker-entry.cjs', import.meta.url).href,
     minThreads: options.workers,
     maxThreads: options.workers,
     // Workers stay up: each one loads the descriptions at start, which is not worth repeating.
