@@ -998,6 +998,26 @@ test('PumpSwap sell: the base tokens that left the user and the wrapped SOL that
   assert.equal(summarizeTransaction(failed)[0], `${user} failed to sell ${sold} of ${coin} for at least 5000000 lamports on PumpSwap`);
 });
 
+test('Compute Budget: each setting states its value, read from the arguments the bundled IDL decodes', () => {
+  const budget = 'ComputeBudget111111111111111111111111111111';
+  const payer = address('payer');
+  const result = built({
+    signers: [payer],
+    instructions: [
+      instruction(budget, 'setComputeUnitLimit', { units: 200_000 }, {}),
+      instruction(budget, 'setComputeUnitPrice', { microLamports: 50_000n }, {}),
+      instruction(budget, 'requestHeapFrame', { bytes: 65_536 }, {}),
+      instruction(budget, 'setLoadedAccountsDataSizeLimit', { accountDataSizeLimit: 262_144 }, {}),
+    ],
+  });
+  assert.deepEqual(summarizeTransaction(result), [
+    `${payer} set the compute unit limit to 200000 units on Compute Budget`,
+    `${payer} set the compute unit price to 50000 micro-lamports on Compute Budget`,
+    `${payer} requested a heap frame of 65536 bytes on Compute Budget`,
+    `${payer} set the loaded accounts data size limit to 262144 bytes on Compute Budget`,
+  ]);
+});
+
 test('answers without instructions to read (null, binary encodings) give no entries and no exception', () => {
   assert.deepEqual(summarizeTransaction(null), []);
   assert.deepEqual(summarizeTransaction({ transaction: ['AQID', 'base64'], meta: { err: null } }), []);

@@ -156,10 +156,13 @@ const computeBudget: Template = ({ ix }, facts) => {
         : sentence(facts.failed, payer, 'set', 'set', `the compute unit price to ${i.microLamports} micro-lamports`);
     case 'requestHeapFrame':
       return big(i.bytes) === undefined ? null : sentence(facts.failed, payer, 'requested', 'request', `a heap frame of ${i.bytes} bytes`);
-    case 'setLoadedAccountsDataSizeLimit':
-      return big(i.bytes) === undefined
+    case 'setLoadedAccountsDataSizeLimit': {
+      // The official IDL names the argument accountDataSizeLimit (the SDK's `bytes`).
+      const limit = i.accountDataSizeLimit ?? i.bytes;
+      return big(limit) === undefined
         ? null
-        : sentence(facts.failed, payer, 'set', 'set', `the loaded accounts data size limit to ${i.bytes} bytes`);
+        : sentence(facts.failed, payer, 'set', 'set', `the loaded accounts data size limit to ${limit} bytes`);
+    }
     default:
       return null;
   }
