@@ -22,6 +22,7 @@ import { decodeAccountData } from '../src/enhance/accounts.js';
 import { projectRoot } from '../src/paths.js';
 import { camelCase } from '../src/decode/names.js';
 import { BorshTranslator, borshDecode } from './support/borsh-layouts.js';
+import { asText, at } from './support/vectors.js';
 
 const carbonDir = join(projectRoot, 'test', 'fixtures', 'carbon');
 const registry = loadBundledRegistry();
@@ -147,18 +148,6 @@ interface CarbonAccount {
   space?: number;
   /** Some of Carbon's fixtures carry the decoded fields too: `{field: {type, data}}`. */
   data_decoded?: Record<string, { data: unknown }>;
-}
-
-/** Carbon writes every integer of `data_decoded` as text, however small. */
-function asText(value: unknown): unknown {
-  if (typeof value === 'number') return String(value);
-  if (Array.isArray(value)) return value.map(asText);
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, asText(v)]));
-  return value;
-}
-
-function at(value: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((v, key) => (v as Record<string, unknown> | undefined)?.[key], value);
 }
 
 function fixtureFiles(): string[] {

@@ -30,6 +30,7 @@ import { decodeBase58 } from '../src/codec/base58.js';
 import { camelCase } from '../src/decode/names.js';
 import type { TypeNode } from '../src/idl/description.js';
 import { projectRoot } from '../src/paths.js';
+import { asText, type Check } from './support/vectors.js';
 
 const fixtureDir = join(projectRoot, 'test', 'fixtures', 'explorer-kit');
 const registry = loadBundledRegistry();
@@ -198,24 +199,6 @@ function decodeEventVector(v: Vector): Ours | null {
   return { type: event.event.name, info: event.value, fieldTypes: fieldsOf(event.event.type), exact: true, event: true };
 }
 
-interface Check {
-  what: string;
-  ek: unknown;
-  ours: unknown;
-  /** Equal as explorer-kit states it. */
-  raw: boolean;
-  /** Equal once the documented mappings apply: what the test asserts. */
-  ok: boolean;
-}
-
-/** Numbers compared as text: we render u64 and wider as strings, explorer-kit all 64-bit integers. */
-function asText(value: unknown): unknown {
-  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
-  if (Array.isArray(value)) return value.map(asText);
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, x]) => [k, asText(x)]));
-  return value;
-}
-
 const at = (info: unknown, path: string) =>
   path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[camelCase(k)], info);
 
@@ -225,11 +208,11 @@ function compare(v: Vector, ours: Ours): Check[] {
   const checks: Check[] = [];
   const ekName = camelCase(want.name);
   const nameOk = typeof d.name === 'function' ? d.name(ours) : camelCase(ours.type) === camelCase(d.name ?? ekName);
-  checks.push({ what: 'name', ek: want.name, ours: ours.type, raw: camelCase(ours.type) === ekName, ok: nameOk });
+  checks.push({ what: 'name', theirs: want.name, ours: ours.type, raw: camelCase(ours.type) === ekName, ok: nameOk });
   for (const [path, value] of Object.entries(want.values ?? {})) {
     const mapped = d.values?.[path] ?? path;
     const equal = (p: string) => isDeepStrictEqual(asText(at(ours.info, p)), asText(value));
-    checks.push({ what: `value ${path}`, ek: value, ours: at(ours.info, mapped), raw: equal(path), ok: equal(mapped) });
+    checks.push({ what: `value ${path}`, theirs: value, ours: at(ours.info, mapped), raw: equal(path), ok: equal(mapped) });
   }
   for (const [field, ekType] of Object.entries(want.types ?? {})) {
     const mapped = d.types?.[field] ?? field;
@@ -240,7 +223,7 @@ function compare(v: Vector, ours: Ours): Check[] {
         : isDeepStrictEqual(typeOf(mapped), ekTypes[ekType]);
     checks.push({
       what: `type ${field}`,
-      ek: ekType,
+      theirs: ekType,
       ours: typeOf(mapped) ?? mapped,
       raw: isDeepStrictEqual(typeOf(field), ekTypes[ekType]),
       ok,
@@ -249,16 +232,22 @@ function compare(v: Vector, ours: Ours): Check[] {
   for (const [name, address] of Object.entries(want.accounts ?? {})) {
     const mapped = d.accounts?.[name];
     const ok = mapped === null ? at(ours.info, name) === undefined : at(ours.info, mapped ?? name) === address;
-    checks.push({ what: `account ${name}`, ek: address, ours: at(ours.info, mapped ?? name), raw: at(ours.info, name) === address, ok });
+    checks.push({
+      what: `account ${name}`,
+      theirs: address,
+      ours: at(ours.info, mapped ?? name),
+      raw: at(ours.info, name) === address,
+      ok,
+    });
   }
   for (const path of want.undefined ?? []) {
     const absent = at(ours.info, path) === undefined;
-    checks.push({ what: `absent ${path}`, ek: undefined, ours: at(ours.info, path), raw: absent, ok: absent });
+    checks.push({ what: `absent ${path}`, theirs: undefined, ours: at(ours.info, path), raw: absent, ok: absent });
   }
   if (want.dataNull) {
     // explorer-kit decodes nothing here; ours must at least read the data exactly as the event it is.
     const none = Object.keys(ours.info).length === 0;
-    checks.push({ what: 'data null', ek: null, ours: ours.info, raw: none, ok: d.dataDecoded ? ours.exact : none });
+    checks.push({ what: 'data null', theirs: null, ours: ours.info, raw: none, ok: d.dataDecoded ? ours.exact : none });
   }
   return checks;
 }
@@ -271,12 +260,12 @@ function compare(v: Vector, ours: Ours): Check[] {
  */
 function consistency(v: Vector, ours: Ours): Check[] {
   const ok = ours.exact || differs[key(v)]?.endsEarly === true;
-  const checks: Check[] = [{ what: 'read exactly', ek: true, ours: ours.exact, raw: ours.exact, ok }];
+  const checks: Check[] = [{ what: 'read exactly', theirs: true, ours: ours.exact, raw: ours.exact, ok }];
   if (v.accounts === undefined) return checks;
   for (const [name, addresses] of Object.entries(wellKnown)) {
     if (!(name in ours.info)) continue;
     const ok = addresses.includes(ours.info[name] as string);
-    checks.push({ what: `program account ${name}`, ek: addresses, ours: ours.info[name], raw: ok, ok });
+    checks.push({ what: `program account ${name}`, theirs: addresses, ours: ours.info[name], raw: ok, ok });
   }
   return checks;
 }
@@ -354,7 +343,9 @@ test('agreement with explorer-kit over all vectors', (t) => {
     );
   }
   for (const c of all.filter((c) => !c.raw))
-    t.diagnostic(`${c.source} ${c.what}: explorer-kit ${JSON.stringify(c.ek)}, ours ${JSON.stringify(c.ours)}${c.ok ? ' (mapped)' : ''}`);
+    t.diagnostic(
+      `${c.source} ${c.what}: explorer-kit ${JSON.stringify(c.theirs)}, ours ${JSON.stringify(c.ours)}${c.ok ? ' (mapped)' : ''}`,
+    );
   assert.equal(all.filter((c) => !c.ok).length, 0);
   assert.equal(results.length, 19);
 });

@@ -27,6 +27,7 @@ import { parsedInstruction, type ParsedInstruction } from '../src/enhance/instru
 import { encodeBase58 } from '../src/codec/base58.js';
 import { camelCase } from '../src/decode/names.js';
 import { projectRoot } from '../src/paths.js';
+import { asText, at, type Check } from './support/vectors.js';
 
 const carbonDir = join(projectRoot, 'test', 'fixtures', 'carbon');
 const registry = loadBundledRegistry();
@@ -322,28 +323,6 @@ const vectors: Record<string, Vector> = {
   'system-program-decoder/create_with_seed_ix.json': { variant: 'CreateAccountWithSeed', args: { 'base': '6bBmDxYqXeFbXN8SmtjTpiA3SrEDKsxK8RG6yhPGpa9G', 'seed': 'CF9nRGJcFhH57xgcPxaamBs5pHxHexP9', 'space': 165, 'amount': 1283531083, 'programAddress': 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' }, accounts: ['payer', 'new_account', 'base_account'] },
 };
 
-interface Check {
-  what: string;
-  carbon: unknown;
-  ours: unknown;
-  /** Equal as Carbon states it, before any mapping of `differs`. */
-  raw: boolean;
-  /** Equal once the documented mappings are applied: what the test asserts. */
-  ok: boolean;
-}
-
-/** Numbers (and bigints) compared as text: Carbon's u64 are integers, ours strings. */
-function asText(value: unknown): unknown {
-  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
-  if (Array.isArray(value)) return value.map(asText);
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, asText(v)]));
-  return value;
-}
-
-function at(value: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((v, key) => (v as Record<string, unknown> | undefined)?.[key], value);
-}
-
 function readFixture(file: string): CarbonInstruction {
   return JSON.parse(readFileSync(join(carbonDir, file), 'utf8')) as CarbonInstruction;
 }
@@ -379,7 +358,7 @@ function compare(file: string, want: Vector): { type: string | null; checks: Che
   const carbonType = camelCase(want.variant);
   checks.push({
     what: 'name',
-    carbon: carbonType,
+    theirs: carbonType,
     ours: parsed?.type,
     raw: parsed?.type === carbonType,
     ok: parsed?.type === (want.differs?.type ?? carbonType),
@@ -393,7 +372,7 @@ function compare(file: string, want: Vector): { type: string | null; checks: Che
     const mapped = want.differs?.accounts?.[name] ?? name;
     checks.push({
       what: `account ${i}`,
-      carbon: name,
+      theirs: name,
       ours,
       raw: holds(info, name, account.pubkey, fixture.program_id),
       ok: holds(info, mapped, account.pubkey, fixture.program_id),
@@ -408,14 +387,14 @@ function compare(file: string, want: Vector): { type: string | null; checks: Che
     if (trailing !== undefined) {
       // Not ours to compare: Carbon's value must be those last bytes, and we must not claim to read them.
       const ok = at(info, path) === undefined && isDeepStrictEqual([...data.subarray(data.length - trailing)], value);
-      checks.push({ what: `arg ${path}`, carbon: value, ours: 'unread', raw, ok });
+      checks.push({ what: `arg ${path}`, theirs: value, ours: 'unread', raw, ok });
     } else if (typeof mapping === 'function') {
       const parts = Object.entries(mapping(value));
       const ok = parts.every(([p, v]) => equal(p, v));
-      checks.push({ what: `arg ${path}`, carbon: value, ours: Object.fromEntries(parts.map(([p]) => [p, at(info, p)])), raw, ok });
+      checks.push({ what: `arg ${path}`, theirs: value, ours: Object.fromEntries(parts.map(([p]) => [p, at(info, p)])), raw, ok });
     } else {
       const mapped = mapping ?? path;
-      checks.push({ what: `arg ${path}`, carbon: value, ours: at(info, mapped), raw, ok: equal(mapped, value) });
+      checks.push({ what: `arg ${path}`, theirs: value, ours: at(info, mapped), raw, ok: equal(mapped, value) });
     }
   }
   return { type: parsed?.type ?? null, checks };
@@ -459,6 +438,6 @@ test('agreement with Carbon over all vectors', (t) => {
     t.diagnostic(`${kind}: ${raw}/${of.length} equal as Carbon states them, ${ok}/${of.length} with the documented mappings`);
   }
   for (const c of all.filter((c) => !c.raw))
-    t.diagnostic(`${c.file} ${c.what}: Carbon ${JSON.stringify(c.carbon)}, ours ${JSON.stringify(c.ours)}${c.ok ? ' (mapped)' : ''}`);
+    t.diagnostic(`${c.file} ${c.what}: Carbon ${JSON.stringify(c.theirs)}, ours ${JSON.stringify(c.ours)}${c.ok ? ' (mapped)' : ''}`);
   assert.equal(all.filter((c) => !c.ok).length, 0);
 });
