@@ -7,10 +7,11 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { enhanceTransaction } from '../src/enhance/transaction.js';
-import { corpusTransactionsDir } from '../src/paths.js';
+import { corpusTransactionsDir, projectRoot } from '../src/paths.js';
 import { camelCase } from '../src/decode/names.js';
 import { defaultLedgerFile } from '../src/gateway.js';
 import { LedgerRpc } from '../src/ledger/ledger-rpc.js';
@@ -70,39 +71,66 @@ const signatures = [
   ),
 ].sort();
 
-test('every decoded entry a program names in its own log has that name, on every corpus transaction', () => {
-  let compared = 0;
-  const programs = new Set<string>();
-  const differ: string[] = [];
-  for (const file of signatures) {
-    const result = JSON.parse(ledger.getTransaction(file, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }));
-    const logs = loggedInstructions(result.meta?.logMessages ?? []);
-    if (logs === null) continue;
-    const answer = JSON.parse(enhanceTransaction(JSON.stringify({ jsonrpc: '2.0', result, id: 1 }), registry)).result;
-    const groups = new Map<number, Entry[]>(
-      (answer.meta?.innerInstructions ?? []).map((g: { index: number; instructions: Entry[] }) => [g.index, g.instructions]),
-    );
-    const ordered: Entry[] = (answer.transaction.message.instructions as Entry[]).flatMap((ix, i) => [ix, ...(groups.get(i) ?? [])]);
-    const invoked = ordered.filter((ix) => !precompiles.has(ix.programId));
-    // A failed transaction's logs stop at the failing instruction: compare what ran.
-    if (invoked.length < logs.length) continue;
-    for (let k = 0; k < logs.length; k++) {
-      const entry = invoked[k];
-      assert.equal(logs[k].programId, entry.programId, `${file}: invocation ${k} is ${logs[k].programId}`);
-      const { name } = logs[k];
-      // Ours only: the node's parsed natives name instructions its own way (e.g. `transfer`).
-      if (name === null || entry.parsed?.type === undefined || entry.program === undefined || isNodeParsed(entry)) continue;
-      compared++;
-      programs.add(entry.programId);
-      if (camelCase(name) !== entry.parsed.type)
-        differ.push(`${file.slice(0, 12)}… #${k} ${entry.program}: log ${name}, ours ${entry.parsed.type}`);
-    }
-  }
-  assert.deepEqual(differ, []);
-  assert.ok(
-    compared >= 150 && programs.size >= 35,
-    `${compared} decoded entries compared with their program's log, ${programs.size} programs`,
+interface Compared {
+  compared: number;
+  programs: Set<string>;
+  differ: string[];
+  /** Entries of programs the registry describes that came back undecoded. */
+  undecoded: string[];
+}
+
+/** Walks one answer's logs beside its enhanced entries, unless the logs were cut short. */
+function compare(label: string, result: any, into: Compared): void {
+  const logs = loggedInstructions(result.meta?.logMessages ?? []);
+  if (logs === null) return;
+  const answer = JSON.parse(enhanceTransaction(JSON.stringify({ jsonrpc: '2.0', result, id: 1 }), registry)).result;
+  const groups = new Map<number, Entry[]>(
+    (answer.meta?.innerInstructions ?? []).map((g: { index: number; instructions: Entry[] }) => [g.index, g.instructions]),
   );
+  const ordered: Entry[] = (answer.transaction.message.instructions as Entry[]).flatMap((ix, i) => [ix, ...(groups.get(i) ?? [])]);
+  const invoked = ordered.filter((ix) => !precompiles.has(ix.programId));
+  // A failed transaction's logs stop at the failing instruction: compare what ran.
+  if (invoked.length < logs.length) return;
+  for (let k = 0; k < logs.length; k++) {
+    const entry = invoked[k];
+    assert.equal(logs[k].programId, entry.programId, `${label}: invocation ${k} is ${logs[k].programId}`);
+    if (entry.program === undefined && registry.versions(entry.programId).length > 0)
+      into.undecoded.push(`${label} #${k} ${entry.programId}`);
+    const { name } = logs[k];
+    // Ours only: the node's parsed natives name instructions its own way (e.g. `transfer`).
+    if (name === null || entry.parsed?.type === undefined || entry.program === undefined || isNodeParsed(entry)) continue;
+    into.compared++;
+    into.programs.add(entry.programId);
+    if (camelCase(name) !== entry.parsed.type) into.differ.push(`${label} #${k} ${entry.program}: log ${name}, ours ${entry.parsed.type}`);
+  }
+}
+
+const tally = (): Compared => ({ compared: 0, programs: new Set(), differ: [], undecoded: [] });
+
+test('every decoded entry a program names in its own log has that name, on every corpus transaction', () => {
+  const seen = tally();
+  for (const signature of signatures) {
+    const answer = ledger.getTransaction(signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 });
+    compare(`${signature.slice(0, 12)}…`, JSON.parse(answer), seen);
+  }
+  assert.deepEqual(seen.differ, []);
+  assert.ok(
+    seen.compared >= 150 && seen.programs.size >= 35,
+    `${seen.compared} decoded entries compared with their program's log, ${seen.programs.size} programs`,
+  );
+});
+
+test('recent mainnet transactions (January 2026, recorded by sol-trade-sdk): every described program decodes, under the name it logs', () => {
+  const dir = join(projectRoot, 'test', 'fixtures', 'sol-trade-sdk');
+  const seen = tally();
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    compare(file, JSON.parse(readFileSync(join(dir, file), 'utf8')).response, seen);
+  }
+  assert.deepEqual(seen.undecoded, []);
+  assert.deepEqual(seen.differ, []);
+  // Raydium CPMM and CLMM, PumpSwap and its fee program (Raydium AMM v4 logs no instruction name,
+  // so for it only the decoding above is checked).
+  assert.ok(seen.programs.size >= 4 && seen.compared >= 4, `${seen.compared} entries of ${seen.programs.size} programs compared`);
 });
 
 const nodeParsed = new Set([
