@@ -13,6 +13,7 @@ import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { enhanceTransaction } from '../src/enhance/transaction.js';
 import { corpusTransactionsDir, projectRoot } from '../src/paths.js';
 import { camelCase } from '../src/decode/names.js';
+import { nodeParsedInstructionPrograms } from '../src/enhance/native-programs.js';
 import { defaultLedgerFile } from '../src/gateway.js';
 import { LedgerRpc } from '../src/ledger/ledger-rpc.js';
 import { openLedger } from '../src/ledger/ledger-store.js';
@@ -98,7 +99,13 @@ function compare(label: string, result: any, into: Compared): void {
       into.undecoded.push(`${label} #${k} ${entry.programId}`);
     const { name } = logs[k];
     // Ours only: the node's parsed natives name instructions its own way (e.g. `transfer`).
-    if (name === null || entry.parsed?.type === undefined || entry.program === undefined || isNodeParsed(entry)) continue;
+    if (
+      name === null ||
+      entry.parsed?.type === undefined ||
+      entry.program === undefined ||
+      nodeParsedInstructionPrograms.has(entry.programId)
+    )
+      continue;
     into.compared++;
     into.programs.add(entry.programId);
     if (camelCase(name) !== entry.parsed.type) into.differ.push(`${label} #${k} ${entry.program}: log ${name}, ours ${entry.parsed.type}`);
@@ -132,16 +139,3 @@ test('recent mainnet transactions (January 2026, recorded by sol-trade-sdk): eve
   // so for it only the decoding above is checked).
   assert.ok(seen.programs.size >= 4 && seen.compared >= 4, `${seen.compared} entries of ${seen.programs.size} programs compared`);
 });
-
-const nodeParsed = new Set([
-  'system',
-  'spl-token',
-  'spl-token-2022',
-  'spl-associated-token-account',
-  'spl-memo',
-  'stake',
-  'vote',
-  'bpf-upgradeable-loader',
-  'address-lookup-table',
-]);
-const isNodeParsed = (entry: Entry) => nodeParsed.has(entry.program!);

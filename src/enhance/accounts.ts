@@ -4,13 +4,13 @@
  * of the node's base64 fallback; every other element is left as the node returned it.
  */
 import { findPathSpans } from '../json/path-spans.js';
-import { splice, type Edit } from '../json/splice.js';
+import type { Edit } from '../json/splice.js';
 import type { ProgramRegistry } from '../decode/registry.js';
 import type { CompiledProgram, DecodedAccount } from '../decode/compile.js';
 import { noteUndecoded } from '../observe/undecoded-tally.js';
 import { camelCase } from '../decode/names.js';
 import { nodeParsedAccountOwners } from './native-programs.js';
-import { integerAt, memberAnchors, parsedOrNull } from '../json/member-anchors.js';
+import { integerAt, memberAnchors, objectWithin } from '../json/member-anchors.js';
 
 interface RawAccount {
   data: unknown;
@@ -20,8 +20,6 @@ interface RawAccount {
 export function accountsEdits(text: string, registry: ProgramRegistry): Edit[] {
   return accountsEditsByAnchors(text, registry) ?? parsedAccountsEdits(text, registry);
 }
-
-export const enhanceAccounts = (text: string, registry: ProgramRegistry): string => splice(text, accountsEdits(text, registry));
 
 const anchorsOf = memberAnchors(['slot', 'value', 'data']);
 const compactValues = /^\[(?:\{"|n|\])/;
@@ -56,18 +54,12 @@ export function accountsEditsByAnchors(text: string, registry: ProgramRegistry):
     if (start < previousEnd || end === 0 || quote < 0 || !text.startsWith(base64Tag, quote) || dataEnd > end) return null;
     previousEnd = end;
     const data = [text.slice(at + 2, quote), 'base64'];
-    const account = parsedOrNull(`${text.slice(start, at)}0${text.slice(dataEnd, end)}`) as Record<string, unknown> | null;
-    if (!isRawAccount(account)) return null;
+    const account = objectWithin(`${text.slice(start, at)}0${text.slice(dataEnd, end)}`, accountMembers);
+    if (account === null || typeof account.owner !== 'string') return null;
     const replacement = renderData({ data, owner: account.owner }, registry, slot);
     if (replacement !== null) edits.push({ span: { start: at, end: dataEnd }, text: replacement });
   }
   return edits;
-}
-
-function isRawAccount(account: Record<string, unknown> | null): account is Record<string, unknown> & { owner: string } {
-  if (account === null || typeof account !== 'object' || typeof account.owner !== 'string') return false;
-  for (const name in account) if (!accountMembers.has(name)) return false;
-  return true;
 }
 
 /** The answer parsed and its `data` members found by walking it. */

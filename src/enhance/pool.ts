@@ -49,8 +49,8 @@ export const defaultDeadlineMs = 2000;
  * flight once the upstream client stopped serializing them on 32 sockets): `make load` counts the
  * answers sent undecoded, and showed 36,209 of about 37,000; 256 still shed a few dozen.
  */
-export const defaultQueuePerWorker = 1024;
-export const defaultOutstandingBytes = 64 * 1024 * 1024;
+const defaultQueuePerWorker = 1024;
+const defaultOutstandingBytes = 64 * 1024 * 1024;
 
 /**
  * Each worker's heap: the descriptions take tens of MiB, an answer at most a few times its size.

@@ -17,7 +17,7 @@
  */
 import type { TransactionError } from '@solana/kit';
 import type { Edit } from '../json/splice.js';
-import { integerAt, memberAnchors, parsedOrNull } from '../json/member-anchors.js';
+import { integerAt, memberAnchors, objectWithin, parsedOrNull } from '../json/member-anchors.js';
 import { skipValue, type Span } from '../json/tokens.js';
 import type { ProgramRegistry } from '../decode/registry.js';
 import { decodeCompiledEntry, decodeParsedEntry, renderEntry, withMember, type RawInstruction } from './instruction-entry.js';
@@ -142,9 +142,8 @@ const entryMembers = new Set(['accounts', 'data', 'programId', 'programIdIndex',
 
 /** The entry if the text is exactly an instruction entry of the answer's encoding. */
 function instructionEntry(entryText: string, parsedEncoding: boolean): RawInstruction | null {
-  const entry = parsedOrNull(entryText) as Record<string, unknown> | null;
-  if (entry === null || typeof entry !== 'object' || !Array.isArray(entry.accounts) || typeof entry.data !== 'string') return null;
-  for (const name in entry) if (!entryMembers.has(name)) return null;
+  const entry = objectWithin(entryText, entryMembers);
+  if (entry === null || !Array.isArray(entry.accounts) || typeof entry.data !== 'string') return null;
   const program = parsedEncoding ? typeof entry.programId === 'string' : typeof entry.programIdIndex === 'number';
   return program ? entry : null;
 }

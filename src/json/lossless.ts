@@ -3,6 +3,7 @@
  * u64::MAX, request ids may be any u64) as bare JSON numbers, and JSON.parse rounds anything past
  * 2^53, so integers outside the safe range are kept as their source text instead.
  */
+import { isJsonWhitespace } from './tokens.js';
 
 const JSON_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$/;
 
@@ -48,10 +49,6 @@ const POSSIBLE_UNSAFE_INTEGER = /(?:^|[:,[])\s*-?(?:[0-9]{17}|9[0-9]{15})/;
 export function parseJson(text: string, maxDepth: number = DEFAULT_MAX_DEPTH): unknown {
   if (!POSSIBLE_UNSAFE_INTEGER.test(text)) return JSON.parse(text);
   return new Parser(text, maxDepth).parseDocument();
-}
-
-function isWhitespace(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
 function isDigit(c: number): boolean {
@@ -293,7 +290,7 @@ class Parser {
   private skipWhitespace(): void {
     const text = this.text;
     let i = this.pos;
-    while (isWhitespace(text.charCodeAt(i))) i++;
+    while (isJsonWhitespace(text.charCodeAt(i))) i++;
     this.pos = i;
   }
 

@@ -38,6 +38,17 @@ export function integerAt(text: string, at: number): number | null {
   return Number.isSafeInteger(value) ? value : null;
 }
 
+/**
+ * The object a JSON text holds when it has no member outside `members` (an anchored read takes
+ * only objects it knows exactly), else null.
+ */
+export function objectWithin(text: string, members: ReadonlySet<string>): Record<string, unknown> | null {
+  const value = parsedOrNull(text);
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
+  for (const name in value) if (!members.has(name)) return null;
+  return value as Record<string, unknown>;
+}
+
 /** The value of a JSON text, or null when it is not JSON: an anchored read then gives up. */
 export function parsedOrNull(text: string): unknown {
   try {

@@ -81,13 +81,13 @@ function skipNumber(text: string, start: number): number {
   }
 }
 
+/** Space, line feed, carriage return or tab: the only whitespace JSON allows between tokens. */
+export const isJsonWhitespace = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+
 export function skipWhitespace(text: string, from: number): number {
   let i = from;
-  for (;;) {
-    const c = text.charCodeAt(i);
-    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) i++;
-    else return i;
-  }
+  while (isJsonWhitespace(text.charCodeAt(i))) i++;
+  return i;
 }
 
 export function unexpected(text: string, at: number): SyntaxError {

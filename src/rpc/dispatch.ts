@@ -26,6 +26,7 @@ import {
 } from './errors.js';
 import { parseGetMultipleAccountsParams, parseGetTransactionParams } from './params.js';
 import { discover, discoverMethod } from './openrpc.js';
+import { isJsonWhitespace } from '../json/tokens.js';
 
 export interface DispatchLimits {
   /** The seed's limit on getTransaction entries per batch. */
@@ -84,7 +85,7 @@ const closing = Buffer.from(']\n');
 /** The answer less the whitespace (a node's closing newline) after its last value. */
 function withoutTrailingSpace(bytes: Buffer): Buffer {
   let end = bytes.length;
-  while (end > 0 && (bytes[end - 1] === 0x20 || bytes[end - 1] === 0x0a || bytes[end - 1] === 0x0d || bytes[end - 1] === 0x09)) end--;
+  while (end > 0 && isJsonWhitespace(bytes[end - 1])) end--;
   return bytes.subarray(0, end);
 }
 
