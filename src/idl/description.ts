@@ -114,6 +114,11 @@ export interface AccountDesc {
   discriminator: Uint8Array;
   /** Exact data length that identifies the account when it has no discriminator (Codama sizeDiscriminatorNode). */
   size?: number;
+  /**
+   * Tried on any data that no discriminator or size claims: set only on a program's one account
+   * kind when nothing marks it, as every account of such a program is of that kind.
+   */
+  fallback?: true;
   /** The account's fields after the discriminator. */
   type: TypeNode;
   serialization: Serialization;

@@ -34,7 +34,7 @@ export interface SecondOpinionReport {
   translated: { instruction: number; account: number; event: number };
   /** Items not translated, by the node kind Borsh cannot express. */
   skipped: Map<string, number>;
-  /** Accounts with neither discriminator nor size: the compiled program never selects them. */
+  /** Accounts with neither discriminator nor size that are not their program's fallback: the compiled program never selects them. */
   unselectable: number;
   inputs: { corpus: number; generated: number; random: number; mutated: number };
   bothDecoded: number;
@@ -285,7 +285,7 @@ export function secondOpinion(registry: ProgramRegistry, options: SecondOpinionO
         });
       }
       for (const account of d.accounts) {
-        if (account.discriminator.length === 0 && account.size === undefined) {
+        if (account.discriminator.length === 0 && account.size === undefined && !account.fallback) {
           report.unselectable++;
           continue;
         }
