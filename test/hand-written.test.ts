@@ -83,6 +83,7 @@ interface Tx {
   /** The text of each `Program log:` line, by the program that wrote it. */
   logLines: Map<string, string[]>;
   blockTime: number;
+  slot: number;
   /** `meta.err`: null when the transaction succeeded. */
   err: Doc;
   /** Every instruction, top-level and inner, with its raw data where the RPC gave it unparsed. */
@@ -132,6 +133,7 @@ function corpus(programIds: Set<string>): Sample[] {
       dataPayloads: new Map(),
       logLines: new Map(),
       blockTime: result.blockTime,
+      slot: result.slot,
       err: result.meta?.err ?? null,
       instructions: [],
     };
@@ -505,6 +507,8 @@ test('the hand-written files cover the expected programs and instruction sets', 
     GUhB2ohrfqWspztgCrQpAmeVFBWmnWYhPcZuwY52WWRe: 'hxro_parimutuel 18',
     FLUXubRmkEi2q6K3Y9kBPg9248ggaZVsoSFhtJHSrm1X: 'fluxbeam 6',
     cjg3oHmg9uuPsP8D6g29NWvhySJkdYdAo9D25PRbKXJ: 'ocr_2 1',
+    '3i5JeuZuUxeKtVysUnwQNGerJP2bSMX9fTFfS4Nxe3Br': 'lifi_solana_program_1 1',
+    H8W3ctz92svYg6mkn1UtGfu2aQr2fnUFHM1RhScEtQDt: 'cropper_whirlpool 1',
   });
   // Serum's tags are the MarketInstruction variant index: version byte 0, then u32 LE 0 to 20.
   const serum = programs.get('9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin')?.compiled.description;
@@ -795,6 +799,52 @@ test('every corpus instruction of a described program decodes, with values the t
         assert.deepEqual(submit?.accounts, [d.account.feed, d.account.storeAuthority], `${sample.where}: the store's submit`);
         break;
       }
+      case 'lifi_solana_program_1': {
+        // The program logs the id it was given, in upper-case hex, and checks the tracking account is the
+        // PDA of the current or previous epoch (mainnet epochs are 432,000 slots).
+        const [m] = logged(sample, /^LI\.FI TX: 0x([0-9A-F]{16})$/);
+        assert.equal(m?.[1], hex(d.args.transactionId as number[]).toUpperCase(), `${sample.where}: the logged id`);
+        assert.equal(d.account.sysvarClock, 'SysvarC1ock11111111111111111111111111111111');
+        const epoch = BigInt(Math.floor(sample.tx.slot / 432_000));
+        const epochPdas = await Promise.all(
+          [epoch, epoch - 1n].map(async (e) => {
+            const seed = Buffer.alloc(8);
+            seed.writeBigUInt64LE(e);
+            const [pda] = await getProgramDerivedAddress({ programAddress: sample.programId as Address, seeds: [seed] });
+            return pda;
+          }),
+        );
+        assert.ok(epochPdas.includes(d.account.instructionTrackAccount as Address), `${sample.where}: the epoch's tracking account`);
+        break;
+      }
+      case 'cropper_whirlpool': {
+        checkAnchorLog(d);
+        const aToB = d.args.aToB === true;
+        const [ownerIn, vaultIn, vaultOut, ownerOut] = aToB
+          ? [d.account.tokenOwnerAccountA, d.account.tokenVaultA, d.account.tokenVaultB, d.account.tokenOwnerAccountB]
+          : [d.account.tokenOwnerAccountB, d.account.tokenVaultB, d.account.tokenVaultA, d.account.tokenOwnerAccountA];
+        assert.equal(d.args.amountSpecifiedIsInput, true, `${sample.where}: the corpus swap gives its input`);
+        checkSwap(d, {
+          source: ownerIn,
+          poolIn: vaultIn,
+          poolOut: vaultOut,
+          destination: ownerOut,
+          amountIn: d.args.amount,
+          minimumOut: d.args.otherAmountThreshold,
+          exact: true,
+        });
+        oneMovement(d, { kind: 'transfer', source: vaultOut, destination: ownerOut, authority: d.account.whirlpool }, 'the pool pays out');
+        // Jupiter's route, decoded with Jupiter's own IDL, sent this leg as a Whirlpool swap in the same direction.
+        const top = topOf(sample);
+        const route = top?.data ? registry.get(top.programId)?.decodeInstruction(top.data) : null;
+        const legs = ((route?.args.routePlan ?? []) as Doc[]).filter((step) => step.swap?.Whirlpool !== undefined);
+        assert.deepEqual(
+          legs.map((step) => step.swap.Whirlpool.aToB),
+          [aToB],
+          `${sample.where}: the route's Whirlpool leg`,
+        );
+        break;
+      }
       case 'switchboard_attestation': {
         checkAnchorLog(d);
         const { observedTime, nextAllowedTimestamp } = d.args.params;
@@ -898,12 +948,14 @@ test('every corpus instruction of a described program decodes, with values the t
     'bloxroute_trader_api_memo.memo': 3,
     'bonkswap.swap': 1,
     'chainlink_store.submit': 1,
+    'cropper_whirlpool.swap': 1,
     'fluxbeam.swap': 1,
     'gfx_ssl_v2.swap': 1,
     'hxro_parimutuel.initialize_parimutuel': 2,
     'hyperlane_igp.pay_for_gas': 2,
     'hyperlane_mailbox.outbox_dispatch': 2,
     'hyperlane_sealevel_token_collateral.transfer_remote': 2,
+    'lifi_solana_program_1.track_v1': 1,
     'mercurial_stable_swap.exchange': 5,
     'obric_v2.swap': 1,
     'ocr_2.transmit': 1,
