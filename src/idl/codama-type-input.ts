@@ -147,7 +147,7 @@ function isLength(value: unknown): value is number {
 /**
  * A number node where the reader needs one (a prefix, a tag or size): it has only ever read its
  * format, whatever its kind. Prefixes, tags and sizes are read little-endian, so only a value
- * (`value: true`) may be a big-endian integer.
+ * (`asValue`) may be a big-endian integer.
  */
 export function checkNumber(value: unknown, what: string, asValue = false): NumberTypeNode {
   const n = node(value, what);
