@@ -56,7 +56,8 @@ const numberTypes: Record<NumberFormat, () => TypeNode> = {
 };
 
 function numberType(n: NumberTypeNode): TypeNode {
-  return numberTypes[n.format]();
+  const type = numberTypes[n.format]();
+  return n.endian === 'be' && type.kind === 'int' ? { ...type, endian: 'be' } : type;
 }
 
 /** The byte width of a number node used as a length prefix, tag or size. */
@@ -221,7 +222,8 @@ function encode(v: CodamaValueNode, t: CodamaTypeNode, enums: Enums): Uint8Array
       if (number.kind !== 'numberTypeNode' || v.kind !== 'numberValueNode') break;
       const type = numberType(number);
       if (type.kind !== 'int') break;
-      return littleEndian(BigInt(v.number), type.bytes);
+      const bytes = littleEndian(BigInt(v.number), type.bytes);
+      return type.endian === 'be' ? bytes.reverse() : bytes;
     }
     case 'bytesTypeNode':
       if (v.kind === 'bytesValueNode') return bytesValue(v.data, v.encoding);

@@ -114,7 +114,10 @@ class Generator {
       case 'int': {
         // Extremes now and then: sign bits, the top of the range, values past 2^53.
         const style = r(4);
-        for (let i = 0; i < node.bytes; i++) out.push(style === 0 ? 0xff : style === 1 && i >= 2 ? 0 : r(256));
+        for (let i = 0; i < node.bytes; i++) {
+          const high = node.endian === 'be' ? i < node.bytes - 2 : i >= 2;
+          out.push(style === 0 ? 0xff : style === 1 && high ? 0 : r(256));
+        }
         return;
       }
       case 'float':
