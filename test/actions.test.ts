@@ -203,6 +203,7 @@ const supportedPrograms = new Set([
   'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL',
   'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr',
   'Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo',
+  'HQ2UUt18uJqKaQFJhgV9zaTdQxUZjNrsKFgoEDquBkcx',
   'ComputeBudget111111111111111111111111111111',
   'Stake11111111111111111111111111111111111111',
   'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4',
@@ -295,7 +296,7 @@ test('corpus: one entry per instruction, no exception, and every sentence ground
         `actor is a signer or the instruction's acting account: ${at}`,
       );
       assert.equal(sentence.includes(' failed to '), failed, `failure is stated exactly when the transaction failed: ${at}`);
-      assert.match(sentence, / on (?:[A-Z]|marginfi)[\w .-]*$/, `ends with the program: ${at}`);
+      assert.match(sentence, / on (?:[A-Z]|marginfi|bloXroute)[\w .-]*$/, `ends with the program: ${at}`);
       for (const address of addressesIn(sentence))
         assert.ok(text.includes(`"${address}"`), `address from the transaction: ${address} in ${at}`);
       const grounded = groundedNumbers(parsedTwin, twinEntries, twin);

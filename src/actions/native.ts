@@ -143,6 +143,22 @@ const memo: Template = ({ ix }, facts) => {
   return sentence(facts.failed, author, 'attached', 'attach', `the memo ${JSON.stringify(ix.memo)}`);
 };
 
+/**
+ * bloXroute's Trader API memo program: its whole data is the memo, which it logs as SPL Memo does.
+ * Its description reads the data as bytes; they read as the memo where they are UTF-8 text.
+ */
+const byteMemo: Template = (entry, facts) => {
+  const bytes = entry.ix.info.memo;
+  if (!Array.isArray(bytes) || !bytes.every((b) => Number.isInteger(b) && b >= 0 && b <= 255)) return null;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bytes as number[]));
+  } catch {
+    return null;
+  }
+  return memo({ ...entry, ix: { ...entry.ix, memo: text } }, facts);
+};
+
 const computeBudget: Template = ({ ix }, facts) => {
   const payer = facts.feePayer;
   if (payer === undefined) return null;
@@ -226,4 +242,9 @@ export const nativeTemplates: Readonly<Record<string, Template>> = {
   Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo: onProgram(memo),
   ComputeBudget111111111111111111111111111111: onProgram(computeBudget),
   Stake11111111111111111111111111111111111111: onProgram(stake),
+};
+
+/** Programs explorerkit decodes whose instructions read as a native one's. */
+export const memoLikeTemplates: Readonly<Record<string, Template>> = {
+  HQ2UUt18uJqKaQFJhgV9zaTdQxUZjNrsKFgoEDquBkcx: onProgram(byteMemo),
 };

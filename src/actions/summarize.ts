@@ -14,7 +14,7 @@ import { defiTemplates } from './defi.js';
 import { TxFacts, type Template } from './facts.js';
 import { genericSentence } from './generic.js';
 import { liquidityTemplates } from './liquidity.js';
-import { nativeTemplates } from './native.js';
+import { memoLikeTemplates, nativeTemplates } from './native.js';
 import { AssetNames } from './names.js';
 import { nftTemplates } from './nft.js';
 import { withNames } from './phrases.js';
@@ -27,6 +27,7 @@ const templates: Readonly<Record<string, Template>> = {
   ...stakingTemplates,
   ...liquidityTemplates,
   ...defiTemplates,
+  ...memoLikeTemplates,
 };
 
 export function summarizeTransaction(result: any): (string | null)[] {
