@@ -17,6 +17,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { address, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
 import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { decodeAccountData } from '../src/enhance/accounts.js';
 import { projectRoot } from '../src/paths.js';
@@ -920,6 +921,193 @@ const sourced: Record<string, SourcedExpected> = {
     },
     unread: 'none',
   },
+
+  // Batch acctdata. Yellowstone Vixen's perpetuals tests (tests/proc-macro/tests/perpetuals.rs) read
+  // Jupiter Perpetuals' SOL custody and JLP pool with its Codama parser and compare every field.
+  // Both accounts are allocated at 2000 bytes (their rent says so); zeros follow what the program writes.
+  'yellowstone-vixen/perpetuals_custody_sol.json': {
+    program: 'perpetuals',
+    type: 'Custody',
+    fields: {
+      pool: '5BUwFW4nRbftYTDMbgxykoFWqWHPzahFSNAaaaJtVKsq',
+      mint: 'So11111111111111111111111111111111111111112',
+      tokenAccount: 'BUvduFTd2sWFagCunBPLupG8fBTJqweLw9DuhruNFSCm',
+      decimals: 9,
+      isStable: false,
+      oracle: { oracleAccount: '7UVimffxr9ow1uXYxsr4LHAcV58mLzhmwaeKvJ1pjLiE', oracleType: 'pyth', buffer: '50', maxPriceAgeSec: 5 },
+      pricing: {
+        tradeImpactFeeScalar: '3750000000000000',
+        buffer: '0',
+        swapSpread: '0',
+        maxLeverage: '5000000',
+        maxGlobalLongSizes: '410000000000000',
+        maxGlobalShortSizes: '112293947657720',
+      },
+      permissions: {
+        allowSwap: true,
+        allowAddLiquidity: true,
+        allowRemoveLiquidity: true,
+        allowIncreasePosition: true,
+        allowDecreasePosition: true,
+        allowCollateralWithdrawal: true,
+        allowLiquidatePosition: true,
+      },
+      targetRatioBps: '4700',
+      assets: {
+        feesReserves: '466896904',
+        owned: '6368829939225389',
+        locked: '398908550717247',
+        guaranteedUsd: '24953150512329',
+        globalShortSizes: '10560791260461',
+        globalShortAveragePrices: '83486086',
+      },
+      fundingRateState: { cumulativeInterestRate: '989574039', lastUpdate: '1771834760', hourlyFundingDbps: '0' },
+      bump: 253,
+      tokenAccountBump: 255,
+      increasePositionBps: '6',
+      decreasePositionBps: '6',
+      maxPositionSizeUsd: '10000000000000',
+      dovesOracle: '39cWjvHrpHNz2SbXv6ME4NPhqBDBd4KsjUYv5JkHEAJU',
+      jumpRateState: { minRateBps: '1000', maxRateBps: '15000', targetRateBps: '3500', targetUtilizationRate: '800000000' },
+      dovesAgOracle: 'FYq2BWQ1V5P1WFBqr3qB2Kb5yHVvSv7upzKodgQE5zXh',
+      priceImpactBuffer: {
+        openInterest: [
+          '0',
+          '0',
+          '-3691644661',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '620487212',
+          '0',
+          '0',
+          '0',
+          '0',
+          '1936686312',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '2385457659',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '0',
+          '7440976097',
+          '0',
+          '0',
+          '0',
+        ],
+        lastUpdated: '1771834760',
+        feeFactor: '1',
+        exponent: 1,
+        deltaImbalanceThresholdDecimal: '1500000000000',
+        maxFeeBps: '50',
+      },
+      borrowLendParameters: {
+        borrowsLimitInBps: '0',
+        maintainanceMarginBps: '0',
+        protocolFeeBps: '0',
+        liquidationMargin: '0',
+        liquidationFeeBps: '0',
+      },
+      borrowsFundingRateState: { cumulativeInterestRate: '1000000000000000000', lastUpdate: '1771834760', hourlyFundingDbps: '0' },
+      debt: '0',
+      borrowLendInterestsAccured: '0',
+      borrowLimitInTokenAmount: '0',
+      minInterestFeeBps: '0',
+      minInterestFeeGracePeriodSeconds: '0',
+      totalStakedAmountLamports: '5620789931843821',
+      maxTotalStakedAmountLamports: '6000000000000000',
+      externalSwapFeeMultiplierBps: '20000',
+      disableClosePositionRequest: false,
+      withdrawalLimitTokenAmount: '0',
+      withdrawalTokenAmountAccumulated: '0',
+      withdrawalLimitLastResetAt: '0',
+      withdrawalLimitIntervalSeconds: '3600',
+    },
+    unread: 'zeros',
+  },
+  'yellowstone-vixen/perpetuals_pool_jlp.json': {
+    program: 'perpetuals',
+    type: 'Pool',
+    fields: {
+      name: 'Pool',
+      custodies: [
+        '7xS2gz2bTp3fwCC7knJvUWTEU9Tycczu6VhJYKgi1wdz',
+        'AQCGyheWPLeo6Qp9WpYS9m3Qj479t7R636N9ey1rEjEn',
+        '5Pv3gM9JrFFH883SWAhvJC9RPYmo8UNxuFtv5bMMALkm',
+        'G18jKKXQwBbrHeiK3C9MRXhkHsLHf7XgCSisykV46EZa',
+        '4vkNeXiYEUizLdrpdPS1eC2mccyM4NUPRtERrk6ZETkk',
+      ],
+      aumUsd: '1133521743352874',
+      limit: { maxAumUsd: '3000000000000000', tokenWeightageBufferBps: '1000', buffer: '0' },
+      fees: {
+        swapMultiplier: '100',
+        stableSwapMultiplier: '100',
+        addRemoveLiquidityBps: '20',
+        swapBps: '10',
+        taxBps: '100',
+        stableSwapBps: '2',
+        stableSwapTaxBps: '5',
+        liquidationRewardBps: '150',
+        protocolShareBps: '2500',
+      },
+      poolApr: { lastUpdated: '1771002900', feeAprBps: '1093', realizedFeeUsd: '1250427617755' },
+      maxRequestExecutionSec: '45',
+      bump: 252,
+      lpTokenBump: 254,
+      inceptionTime: '1689677832',
+      parameterUpdateOracle: {
+        prefix: 2,
+        key: [
+          81, 186, 187, 169, 123, 155, 81, 29, 179, 83, 117, 14, 44, 57, 230, 19, 66, 46, 133, 49, 33, 164, 138, 181, 32, 132, 12, 0, 39,
+          52, 40, 92,
+        ],
+      },
+      aumUsdUpdatedAt: '1771515604',
+      maxTriggerPriceDiffBps: '500',
+      disableClosePositionRequest: false,
+      maxLpTokenPriceChangeBps: '100',
+      aumUsdRefreshedAtSlot: '401338012',
+    },
+    unread: 'zeros',
+  },
 };
 
 interface SourcedAccount {
@@ -1087,3 +1275,68 @@ test('legacy IDLs that name an account in camelCase recognise it: Anchor hashed 
     }
   }
 });
+
+// ---------------------------------------------------------------------------------------------
+// Batch acctdata: program addresses the fixtures name or hold, derived from their seeds with
+// @solana/kit, apart from any decoder. A wrong layout offset reads a different key or bump.
+
+/** A seed: literal text, a pubkey field of the decoded account, a text field of it, or a fixed address. */
+type Seed = { text: string } | { key: string } | { textOf: string } | { address: string };
+
+interface Derivation {
+  file: string;
+  seeds: Seed[];
+  /** The derived address: the fixture's own (`self`), a pubkey field of the account, or a known address. */
+  is: 'self' | { key: string } | { address: string };
+  /** The field holding the bump the program stored for it. */
+  bump: string;
+}
+
+const derivations: Record<string, Derivation> = {
+  // Jupiter Perpetuals' seeds: custody ["custody", pool, mint], its token account
+  // ["custody_token_account", pool, mint], pool ["pool", name], LP mint ["lp_token_mint", pool]
+  // (27G8MtK7…, the JLP mint).
+  'Jupiter Perpetuals SOL custody': {
+    file: 'yellowstone-vixen/perpetuals_custody_sol.json',
+    seeds: [{ text: 'custody' }, { key: 'pool' }, { key: 'mint' }],
+    is: 'self',
+    bump: 'bump',
+  },
+  'Jupiter Perpetuals SOL custody token account': {
+    file: 'yellowstone-vixen/perpetuals_custody_sol.json',
+    seeds: [{ text: 'custody_token_account' }, { key: 'pool' }, { key: 'mint' }],
+    is: { key: 'tokenAccount' },
+    bump: 'tokenAccountBump',
+  },
+  'Jupiter Perpetuals JLP pool': {
+    file: 'yellowstone-vixen/perpetuals_pool_jlp.json',
+    seeds: [{ text: 'pool' }, { textOf: 'name' }],
+    is: 'self',
+    bump: 'bump',
+  },
+  'Jupiter Perpetuals JLP mint': {
+    file: 'yellowstone-vixen/perpetuals_pool_jlp.json',
+    seeds: [{ text: 'lp_token_mint' }, { address: '5BUwFW4nRbftYTDMbgxykoFWqWHPzahFSNAaaaJtVKsq' }],
+    is: { address: '27G8MtK7VtTcCHkpASjSDdkWWYfoqT6ggEuKidVJidD4' },
+    bump: 'lpTokenBump',
+  },
+};
+
+for (const [name, d] of Object.entries(derivations)) {
+  test(`${name}: the program address of its seeds, with the bump the account keeps`, async () => {
+    const doc = JSON.parse(readFileSync(join(accountsDir, d.file), 'utf8')) as { address: string };
+    const { owner, bytes } = readSourced(d.file);
+    const decoded = decodeAccountData(owner, bytes, registry);
+    assert.ok(decoded, `${d.file}: not decoded`);
+    const encoder = getAddressEncoder();
+    const seeds = d.seeds.map((seed) => {
+      if ('text' in seed) return seed.text;
+      if ('textOf' in seed) return String(at(decoded.value, seed.textOf));
+      return encoder.encode(address('key' in seed ? String(at(decoded.value, seed.key)) : seed.address));
+    });
+    const [derived, bump] = await getProgramDerivedAddress({ programAddress: address(owner), seeds });
+    const expected = d.is === 'self' ? doc.address : 'key' in d.is ? at(decoded.value, d.is.key) : d.is.address;
+    assert.equal(derived, expected);
+    assert.equal(at(decoded.value, d.bump), bump);
+  });
+}
