@@ -1108,6 +1108,19 @@ const sourced: Record<string, SourcedExpected> = {
     },
     unread: 'zeros',
   },
+  // tensor-common's anchor.test.ts decodes a Tensor Marketplace (TCOMP) ListState with the TCOMP IDL
+  // it vendors and wants these three fields among the decoded ones. The account is allocated for its
+  // three options set (currency, private taker, maker broker: 96 bytes more); all three are None here.
+  'tensor-common/tcomp_list_state.json': {
+    program: 'marketplace_program',
+    type: 'ListState',
+    fields: {
+      owner: 'Eg3NR62MpdkMXmsJshzr3Qf5d7Gzy3kiZ2mtQfsGiXNG',
+      assetId: 'Ecob3R5tdh6Y34LRdHFBCQYwBhAhCtbeNnGxXyvUxkSP',
+      amount: '110000',
+    },
+    unread: 'zeros',
+  },
 };
 
 interface SourcedAccount {
