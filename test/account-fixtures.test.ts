@@ -1121,6 +1121,33 @@ const sourced: Record<string, SourcedExpected> = {
     },
     unread: 'zeros',
   },
+  // Meteora's dlmm-sdk swap tests (commons/tests/integration/test_swap.rs, setup_spl_test_pair) load
+  // a mainnet pair with its two bin arrays, at the addresses the test names, and assert swap results
+  // only. The pair must name the reserves, mints and oracle the test loads beside it.
+  'dlmm-sdk/lb_pair_EtAdVRLF.json': {
+    program: 'lb_clmm',
+    type: 'LbPair',
+    fields: {
+      tokenXMint: 'Df6yfrKC8kZE3KNkrHERKzAetSxbrWeniQfyJY4Jpump',
+      tokenYMint: 'So11111111111111111111111111111111111111112',
+      reserveX: 'BmW4cCRpJwwL8maFB1AoAuEQf96t64Eq5gUvXikZardM',
+      reserveY: 'FDZDrPtCjmSHeq14goCxp5pCJSRekSXY3XSgGz5Rvass',
+      oracle: 'Fnkg415DEx72GSPooKUWTbPS9wzKucQe4qnvFrrvcZK2',
+    },
+    unread: 'none',
+  },
+  'dlmm-sdk/bin_array_5Sm2ecMe.json': {
+    program: 'lb_clmm',
+    type: 'BinArray',
+    fields: { lbPair: 'EtAdVRLFH22rjWh3mcUasKFF27WtHhsaCvK27tPFFWig' },
+    unread: 'none',
+  },
+  'dlmm-sdk/bin_array_E6gur9Jw.json': {
+    program: 'lb_clmm',
+    type: 'BinArray',
+    fields: { lbPair: 'EtAdVRLFH22rjWh3mcUasKFF27WtHhsaCvK27tPFFWig' },
+    unread: 'none',
+  },
 };
 
 interface SourcedAccount {
@@ -1293,16 +1320,19 @@ test('legacy IDLs that name an account in camelCase recognise it: Anchor hashed 
 // Batch acctdata: program addresses the fixtures name or hold, derived from their seeds with
 // @solana/kit, apart from any decoder. A wrong layout offset reads a different key or bump.
 
-/** A seed: literal text, a pubkey field of the decoded account, a text field of it, or a fixed address. */
-type Seed = { text: string } | { key: string } | { textOf: string } | { address: string };
+/**
+ * A seed: literal text, a pubkey field of the decoded account, a text field of it, an i64 field as
+ * 8 little-endian bytes, a fixed address, or the fixture's own address.
+ */
+type Seed = { text: string } | { key: string } | { textOf: string } | { i64Of: string } | { address: string } | { self: true };
 
 interface Derivation {
   file: string;
   seeds: Seed[];
   /** The derived address: the fixture's own (`self`), a pubkey field of the account, or a known address. */
   is: 'self' | { key: string } | { address: string };
-  /** The field holding the bump the program stored for it. */
-  bump: string;
+  /** The field holding the bump the program stored for it, where it keeps one. */
+  bump?: string;
 }
 
 const derivations: Record<string, Derivation> = {
@@ -1333,10 +1363,32 @@ const derivations: Record<string, Derivation> = {
     is: { address: '27G8MtK7VtTcCHkpASjSDdkWWYfoqT6ggEuKidVJidD4' },
     bump: 'lpTokenBump',
   },
+  // Meteora DLMM: a bin array is at ["bin_array", pair, index as i64], the oracle at ["oracle", pair],
+  // a reserve at [pair, mint]; none keeps a bump but the pair's own (which needs its base key).
+  'Meteora DLMM bin array 0': {
+    file: 'dlmm-sdk/bin_array_5Sm2ecMe.json',
+    seeds: [{ text: 'bin_array' }, { key: 'lbPair' }, { i64Of: 'index' }],
+    is: 'self',
+  },
+  'Meteora DLMM bin array -1': {
+    file: 'dlmm-sdk/bin_array_E6gur9Jw.json',
+    seeds: [{ text: 'bin_array' }, { key: 'lbPair' }, { i64Of: 'index' }],
+    is: 'self',
+  },
+  'Meteora DLMM pair oracle': {
+    file: 'dlmm-sdk/lb_pair_EtAdVRLF.json',
+    seeds: [{ text: 'oracle' }, { self: true }],
+    is: { key: 'oracle' },
+  },
+  'Meteora DLMM pair reserve X': {
+    file: 'dlmm-sdk/lb_pair_EtAdVRLF.json',
+    seeds: [{ self: true }, { key: 'tokenXMint' }],
+    is: { key: 'reserveX' },
+  },
 };
 
 for (const [name, d] of Object.entries(derivations)) {
-  test(`${name}: the program address of its seeds, with the bump the account keeps`, async () => {
+  test(`${name}: the program address of its seeds${d.bump === undefined ? '' : ', with the bump the account keeps'}`, async () => {
     const doc = JSON.parse(readFileSync(join(accountsDir, d.file), 'utf8')) as { address: string };
     const { owner, bytes } = readSourced(d.file);
     const decoded = decodeAccountData(owner, bytes, registry);
@@ -1345,11 +1397,17 @@ for (const [name, d] of Object.entries(derivations)) {
     const seeds = d.seeds.map((seed) => {
       if ('text' in seed) return seed.text;
       if ('textOf' in seed) return String(at(decoded.value, seed.textOf));
+      if ('i64Of' in seed) {
+        const le = Buffer.alloc(8);
+        le.writeBigInt64LE(BigInt(String(at(decoded.value, seed.i64Of))));
+        return le;
+      }
+      if ('self' in seed) return encoder.encode(address(doc.address));
       return encoder.encode(address('key' in seed ? String(at(decoded.value, seed.key)) : seed.address));
     });
     const [derived, bump] = await getProgramDerivedAddress({ programAddress: address(owner), seeds });
     const expected = d.is === 'self' ? doc.address : 'key' in d.is ? at(decoded.value, d.is.key) : d.is.address;
     assert.equal(derived, expected);
-    assert.equal(at(decoded.value, d.bump), bump);
+    if (d.bump !== undefined) assert.equal(at(decoded.value, d.bump), bump);
   });
 }
