@@ -1148,6 +1148,21 @@ const sourced: Record<string, SourcedExpected> = {
     fields: { lbPair: 'EtAdVRLFH22rjWh3mcUasKFF27WtHhsaCvK27tPFFWig' },
     unread: 'none',
   },
+  // On_chain (a Dart Solana SDK) decodes a devnet Metaplex Auction House (its test names the devnet
+  // transaction that wrote it) and asserts these five addresses. The account is allocated larger
+  // than what the program writes: 179 zero bytes follow the scopes.
+  'on-chain-dart/auction_house_devnet.json': {
+    program: 'auction_house',
+    type: 'AuctionHouse',
+    fields: {
+      auctionHouseFeeAccount: '7Z95SWdaLeBp5hSAfoCUeyaeijtmbsVjhwnzV1cVpceN',
+      auctionHouseTreasury: '3J3PpJoToVFAzT7hpEghuFBZapm93nbZWdky2ipnH71c',
+      creator: 'HcEjuQ7Eate3eyNBaZV2cwATcdAH8F7VGygVqkkoqUjf',
+      auctioneerAddress: 'sEac3HrsYnHSrbqx5BUBHpiXrBmJvhXMo9pMcYE4zYL',
+      feeWithdrawalDestination: '6jwLNd4w4RfZsj5WCszKB4wKHmU2gX24JLq2DH42No5s',
+    },
+    unread: 'zeros',
+  },
 };
 
 interface SourcedAccount {
@@ -1384,6 +1399,28 @@ const derivations: Record<string, Derivation> = {
     file: 'dlmm-sdk/lb_pair_EtAdVRLF.json',
     seeds: [{ self: true }, { key: 'tokenXMint' }],
     is: { key: 'reserveX' },
+  },
+  // Metaplex Auction House: the house at ["auction_house", authority, treasury mint] (5K76HRnh…,
+  // which the source does not name), its fee payer and treasury at ["auction_house", house,
+  // "fee_payer" | "treasury"]. The last two tie the first to the account: a stored address and bump
+  // of each must come out of it.
+  'Metaplex Auction House (devnet) address': {
+    file: 'on-chain-dart/auction_house_devnet.json',
+    seeds: [{ text: 'auction_house' }, { key: 'authority' }, { key: 'treasuryMint' }],
+    is: { address: '5K76HRnhsAGMTr5wCFDUfQWYqvVCZqPXSGi4SF2pnRYB' },
+    bump: 'bump',
+  },
+  'Metaplex Auction House (devnet) fee payer': {
+    file: 'on-chain-dart/auction_house_devnet.json',
+    seeds: [{ text: 'auction_house' }, { address: '5K76HRnhsAGMTr5wCFDUfQWYqvVCZqPXSGi4SF2pnRYB' }, { text: 'fee_payer' }],
+    is: { key: 'auctionHouseFeeAccount' },
+    bump: 'feePayerBump',
+  },
+  'Metaplex Auction House (devnet) treasury': {
+    file: 'on-chain-dart/auction_house_devnet.json',
+    seeds: [{ text: 'auction_house' }, { address: '5K76HRnhsAGMTr5wCFDUfQWYqvVCZqPXSGi4SF2pnRYB' }, { text: 'treasury' }],
+    is: { key: 'auctionHouseTreasury' },
+    bump: 'treasuryBump',
   },
 };
 
