@@ -1198,6 +1198,14 @@ const sourced: Record<string, SourcedExpected> = {
     fields: { lendingMarket: '4iRHKGsTq3e4uut6e4PfyV9AEbNuXaMu9JaSP378p9qy' },
     unread: 'none',
   },
+  // BaseAssetV1Tests: a mainnet Metaplex Core asset, 100 bytes, all read; its name, empty URI and
+  // no sequence number are what the test asserts.
+  'sava-idl-clients/mpl_core_asset_1Lz3bkYM.json': {
+    program: 'mpl_core_program',
+    type: 'AssetV1',
+    fields: { name: '00AZskBJ06kUjwO2U4gymHKI7', uri: '', seq: null },
+    unread: 'none',
+  },
 };
 
 interface SourcedAccount {
