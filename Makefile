@@ -53,6 +53,7 @@ bench: build
 	node dist/bench/base58.bench.js
 	node dist/bench/enhance.bench.js
 	node dist/bench/enhance-pool.bench.js
+	node dist/bench/pool-handoff.bench.js
 	node dist/bench/json-parse.bench.js
 	node dist/bench/lossless.bench.js
 	node dist/bench/idl-read.bench.js

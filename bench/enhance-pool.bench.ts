@@ -40,7 +40,8 @@ async function mainThreadCost(run: () => Promise<unknown>): Promise<number> {
 }
 
 const pool = pooledEnhancer(registry, { workers: 1, inlineBelowBytes: 0 });
-// Warm up: the worker loads the descriptions and compiles the programs it meets.
+await pool.started();
+// Warm up: the worker compiles the programs it meets.
 // (a handed-over answer's bytes move to the worker, so each task gets its own copy)
 for (const response of answers) await pool.enhance({ method: 'getTransaction', response: Buffer.from(response) });
 

@@ -12,7 +12,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { execFileSync } from 'node:child_process';
-import { driveMix, mixes, startFrontedGateway } from './mix.js';
+import { driveMix, mixes, startFrontedGateway, warmMix } from './mix.js';
 
 const duration = Number(process.env.DURATION ?? 8);
 const connections = Number(process.env.CONNECTIONS ?? 32);
@@ -43,6 +43,7 @@ const pid = gateway.process.pid!;
 const rows: string[] = [];
 try {
   for (const mix of mixes) {
+    await warmMix(gateway, mix, connections);
     const before = threadSeconds(pid);
     const result = await driveMix(gateway, mix, connections, duration);
     const after = threadSeconds(pid);

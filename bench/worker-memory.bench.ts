@@ -36,6 +36,7 @@ async function measure(youngGenerationMb: number): Promise<{ perSecond: number; 
   try {
     const tasks = Array.from({ length: rounds }, () => answers).flat();
     // One pass first: the worker reads and compiles the descriptions, which is not what is measured.
+    await enhancer.started();
     await Promise.all(answers.map((response) => enhancer.enhance({ method: 'getTransaction', response, actions: true })));
     let next = 0;
     const started = performance.now();

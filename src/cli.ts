@@ -1,10 +1,5 @@
 #!/usr/bin/env node
 /** `enhanced-rpc <command>`: the one entry point for operators. */
-import { runServe } from './cli/serve.js';
-import { runKeys, runPlans } from './cli/keys.js';
-import { runLedger } from './cli/ledger.js';
-import { runCoverage } from './cli/coverage.js';
-import { runIdl } from './cli/idl.js';
 
 const usage = `usage: enhanced-rpc <command>
   serve [--config FILE] [--host 127.0.0.1] [--port 8899] [--upstream URL]... [--upstream-timeout MS] [--ledger FILE] [--db FILE] [--workers N] [--acceptors N] [--redis URL] [--postgres URL] [--log-level info]
@@ -21,13 +16,15 @@ const usage = `usage: enhanced-rpc <command>
   idl fetch PROGRAM_ID --from URL [--out DIR]   save a program's on-chain IDL into DIR (default: idls/) and list it in MANIFEST.tsv`;
 
 const [command, ...rest] = process.argv.slice(2);
-const commands: Record<string, (args: string[]) => Promise<void> | void> = {
-  serve: runServe,
-  keys: runKeys,
-  plans: runPlans,
-  ledger: runLedger,
-  coverage: runCoverage,
-  idl: runIdl,
+// Each command loads only its own modules: a restart of `serve` is downtime, and the others' (the
+// corpus importer, the coverage tally, the on-chain IDL reader) would add to it for nothing.
+const commands: Record<string, (args: string[]) => Promise<void>> = {
+  serve: async (args) => (await import('./cli/serve.js')).runServe(args),
+  keys: async (args) => (await import('./cli/keys.js')).runKeys(args),
+  plans: async (args) => (await import('./cli/keys.js')).runPlans(args),
+  ledger: async (args) => (await import('./cli/ledger.js')).runLedger(args),
+  coverage: async () => (await import('./cli/coverage.js')).runCoverage(),
+  idl: async (args) => (await import('./cli/idl.js')).runIdl(args),
 };
 
 const run = command ? commands[command] : undefined;

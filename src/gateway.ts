@@ -6,9 +6,8 @@ import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { projectRoot } from './paths.js';
 import { openSqliteKeyStore, type KeyStore } from './auth/key-store.js';
-import { openPgKeyStore, type AsyncKeyStore } from './auth/pg-key-store.js';
+import type { AsyncKeyStore } from './auth/pg-key-store.js';
 import { InProcessRateLimiter, keyStoreUsage } from './auth/rate-limiter.js';
-import { RedisRateLimiter } from './auth/redis-rate-limiter.js';
 import type { RateLimiter } from './auth/limiter.js';
 import { Authorizer } from './auth/authorizer.js';
 import { openLedger } from './ledger/ledger-store.js';
@@ -29,7 +28,6 @@ import { HttpServer } from './http/server.js';
 import { GatewayMetrics } from './observe/metrics.js';
 import { log, redactedUrl, setLogLevel } from './observe/log.js';
 import { Teardown } from './teardown.js';
-import { RedisResponseStore } from './cache/response-store.js';
 import { PubSubServer } from './pubsub/server.js';
 import { PubSubMetrics } from './pubsub/metrics.js';
 import { pubsubUrlOf } from './pubsub/upstream-link.js';
@@ -183,11 +181,16 @@ async function startParts(options: GatewayOptions, teardown: Teardown): Promise<
         openSqliteKeyStore(options.keyDbFile ?? defaultKeyDbFile, { busyTimeoutMs: keyStoreBusyTimeoutMs }),
         (store) => store.close(),
       );
+  // The PostgreSQL and Redis clients are loaded only when asked for: loading them cost a gateway that
+  // uses neither about a quarter of its CPU from launch to listening and 16 MiB of idle memory.
   const keys: KeyStore | AsyncKeyStore =
-    sqlite ?? teardown.add('key store', await openPgKeyStore(options.postgresUrl!), (store) => store.close());
+    sqlite ??
+    teardown.add('key store', await (await import('./auth/pg-key-store.js')).openPgKeyStore(options.postgresUrl!), (store) =>
+      store.close(),
+    );
   // Monthly usage persists through the SQLite store; with PostgreSQL, shared usage needs --redis.
   const limiter: RateLimiter = options.redisUrl
-    ? await RedisRateLimiter.connect(options.redisUrl, keys.storeId)
+    ? await (await import('./auth/redis-rate-limiter.js')).RedisRateLimiter.connect(options.redisUrl, keys.storeId)
     : new InProcessRateLimiter(sqlite ? { usage: keyStoreUsage(sqlite) } : {});
   const authorizer = teardown.add('rate limiter', new Authorizer(keys, limiter), (a) => a.close());
   const upstreams = options.upstreams ?? [];
@@ -249,7 +252,9 @@ async function startParts(options: GatewayOptions, teardown: Teardown): Promise<
   const sharedCache = options.redisUrl
     ? teardown.add(
         'shared cache',
-        await RedisResponseStore.connect(options.redisUrl, {
+        await (
+          await import('./cache/response-store.js')
+        ).RedisResponseStore.connect(options.redisUrl, {
           prefix: `txcache:${renderingVersion()}:`,
           ttlSeconds: sharedCacheTtlSeconds,
           timeoutMs: 250,

@@ -1206,6 +1206,62 @@ const sourced: Record<string, SourcedExpected> = {
     fields: { name: '00AZskBJ06kUjwO2U4gymHKI7', uri: '', seq: null },
     unread: 'none',
   },
+  // Accounts no bundled description could select before (issue #13): see account-selection.test.ts.
+  // Wormhole's guardian watcher test parses this mainnet posted message and asserts every field.
+  'wormhole/posted_message.json': {
+    program: 'wormhole',
+    type: 'PostedMessage',
+    fields: {
+      vaaVersion: 0,
+      consistencyLevel: 32,
+      vaaTime: 0,
+      vaaSignatureAccount: '11111111111111111111111111111111',
+      submissionTime: 1770212672,
+      nonce: 0,
+      sequence: '1367797',
+      emitterChain: 1,
+      emitterAddress: [...Buffer.from('ec7372995d5cc8732397fb0ad35c0121e0eaa90d26f828a534cab54391b3a4f5', 'hex')],
+      payload: [
+        ...Buffer.from(
+          '0100000000000000000000000000000000000000000000000000009ed268a30dd700000000000000000000000089f4e8011c35831130c4c3ab95e53de9411d2fcc00040000000000000000000000006722b2c28d7d299b56a5febedbbe865a84ee0d7d00040000000000000000000000000000000000000000000000000000000000000000',
+          'hex',
+        ),
+      ],
+    },
+    unread: 'none',
+  },
+  // solib's name service test reads only the header of this reverse-lookup record (class and owner
+  // the reverse-lookup class, no parent); the record's data is checked in account-selection.test.ts.
+  'solib/name_registry_reverse_lookup.json': {
+    program: 'name',
+    type: 'NameRecordHeader',
+    fields: {
+      parentName: '11111111111111111111111111111111',
+      owner: '33m47vH6Eav6jr5Ry86XjhRft2jRBLDnDgPSHoquXi2Z',
+      class: '33m47vH6Eav6jr5Ry86XjhRft2jRBLDnDgPSHoquXi2Z',
+    },
+  },
+  // sanctum-router-sdk's bSOL (SolBlaze) stake pool and its validator list, as its router tests load
+  // them; the pool's reserve, mint and manager fee account are the other bSOL fixtures there.
+  'sanctum-router-sdk/bsol-stake-pool.json': {
+    program: 'spl_stake_pool',
+    type: 'StakePool',
+    fields: {
+      validatorList: '1istpXjy8BM7Vd5vPfA485frrV7SRJhgq5vs3sskWmc',
+      reserveStake: 'rsrxDvYUXjH1RQj2Ke36LNZEVqGztATxFkqNukERqFT',
+      poolMint: 'bSo13r4TkiE4KumL71LsHTPpL2euBYLFx6h9HP3piy1',
+      managerFeeAccount: 'Dpo148tVGewDPyh2FkGV18gouWctbdX2fHJopJGe9xv1',
+    },
+    // As explorer-kit's stake pool: the bundled layout ends before the pool's last bytes.
+    unread: 'prefix',
+  },
+  // Entries past the list's length are left over from removed validators: not zeros.
+  'sanctum-router-sdk/bsol-validator-list.json': {
+    program: 'spl_stake_pool',
+    type: 'ValidatorList',
+    fields: { 'validatorListHeader.maxValidators': 2950 },
+    unread: 'prefix',
+  },
 };
 
 interface SourcedAccount {

@@ -61,44 +61,65 @@ const le = (value: bigint, bytes: number): number[] => {
   return out;
 };
 
+const integerCases: [1 | 2 | 4 | 8 | 16 | 32, boolean, bigint, unknown][] = [
+  [1, false, 255n, 255],
+  [1, true, -128n, -128],
+  [1, true, 127n, 127],
+  [2, false, 65535n, 65535],
+  [2, true, -32768n, -32768],
+  [4, false, 4294967295n, 4294967295],
+  [4, true, -2147483648n, -2147483648],
+  [8, false, 0n, '0'],
+  [8, false, 209000000n, '209000000'],
+  [8, false, 2n ** 32n + 5n, '4294967301'],
+  [8, false, 1_000_000_000_000_000n, '1000000000000000'],
+  [8, false, 2n ** 53n - 1n, '9007199254740991'],
+  [8, false, 2n ** 53n + 1n, '9007199254740993'],
+  [8, true, -(2n ** 32n) - 5n, '-4294967301'],
+  [8, true, 2n ** 40n, '1099511627776'],
+  [8, false, 2n ** 64n - 1n, '18446744073709551615'],
+  [8, true, -1n, '-1'],
+  [8, true, -(2n ** 53n) - 1n, '-9007199254740993'],
+  [8, true, -(2n ** 63n), '-9223372036854775808'],
+  [8, true, 2n ** 63n - 1n, '9223372036854775807'],
+  [16, false, 5n, '5'],
+  [16, false, 2n ** 64n, '18446744073709551616'],
+  [16, false, 2n ** 128n - 1n, '340282366920938463463374607431768211455'],
+  [16, true, -1n, '-1'],
+  [16, true, -(2n ** 64n) - 7n, '-18446744073709551623'],
+  [16, true, -(2n ** 127n), '-170141183460469231731687303715884105728'],
+  [16, true, 2n ** 127n - 1n, '170141183460469231731687303715884105727'],
+  [32, false, 2n ** 256n - 1n, (2n ** 256n - 1n).toString()],
+  [32, true, -1n, '-1'],
+  [32, true, -(2n ** 255n), (-(2n ** 255n)).toString()],
+];
+
 test('integers: narrow ones are numbers, 64 bits and wider are exact decimal strings', () => {
-  const cases: [1 | 2 | 4 | 8 | 16 | 32, boolean, bigint, unknown][] = [
-    [1, false, 255n, 255],
-    [1, true, -128n, -128],
-    [1, true, 127n, 127],
-    [2, false, 65535n, 65535],
-    [2, true, -32768n, -32768],
-    [4, false, 4294967295n, 4294967295],
-    [4, true, -2147483648n, -2147483648],
-    [8, false, 0n, '0'],
-    [8, false, 209000000n, '209000000'],
-    [8, false, 2n ** 32n + 5n, '4294967301'],
-    [8, false, 1_000_000_000_000_000n, '1000000000000000'],
-    [8, false, 2n ** 53n - 1n, '9007199254740991'],
-    [8, false, 2n ** 53n + 1n, '9007199254740993'],
-    [8, true, -(2n ** 32n) - 5n, '-4294967301'],
-    [8, true, 2n ** 40n, '1099511627776'],
-    [8, false, 2n ** 64n - 1n, '18446744073709551615'],
-    [8, true, -1n, '-1'],
-    [8, true, -(2n ** 53n) - 1n, '-9007199254740993'],
-    [8, true, -(2n ** 63n), '-9223372036854775808'],
-    [8, true, 2n ** 63n - 1n, '9223372036854775807'],
-    [16, false, 5n, '5'],
-    [16, false, 2n ** 64n, '18446744073709551616'],
-    [16, false, 2n ** 128n - 1n, '340282366920938463463374607431768211455'],
-    [16, true, -1n, '-1'],
-    [16, true, -(2n ** 64n) - 7n, '-18446744073709551623'],
-    [16, true, -(2n ** 127n), '-170141183460469231731687303715884105728'],
-    [16, true, 2n ** 127n - 1n, '170141183460469231731687303715884105727'],
-    [32, false, 2n ** 256n - 1n, (2n ** 256n - 1n).toString()],
-    [32, true, -1n, '-1'],
-    [32, true, -(2n ** 255n), (-(2n ** 255n)).toString()],
-  ];
-  for (const [bytes, signed, value, expected] of cases) {
+  for (const [bytes, signed, value, expected] of integerCases) {
     const type: TypeNode = { kind: 'int', bytes, signed };
     assert.deepEqual(decodeOne(type, le(value, bytes)), expected, `${signed ? 'i' : 'u'}${bytes * 8} ${value}`);
     assert.equal(decodeOne(type, le(value, bytes).slice(1)), undefined, `truncated ${signed ? 'i' : 'u'}${bytes * 8}`);
   }
+});
+
+test('big-endian integers render as the little-endian ones do, and leave the cursor after their bytes', () => {
+  for (const [bytes, signed, value, expected] of integerCases) {
+    const type: TypeNode = { kind: 'int', bytes, signed, endian: 'be' };
+    const be = le(value, bytes).reverse();
+    assert.deepEqual(decodeOne(type, be), expected, `${signed ? 'i' : 'u'}${bytes * 8}be ${value}`);
+    assert.equal(decodeOne(type, be.slice(1)), undefined, `truncated ${signed ? 'i' : 'u'}${bytes * 8}be`);
+  }
+  // Chainlink OCR2's report head: a big-endian u32 timestamp and a u8 count, then a little-endian u16.
+  const fields: Field[] = [
+    { name: 'timestamp', type: { kind: 'int', bytes: 4, signed: false, endian: 'be' } },
+    { name: 'count', type: u8 },
+    { name: 'after', type: u16 },
+  ];
+  const decoded = compileProgram(program({ instructions: [ix('head', DISC, fields)] })).decodeInstruction(
+    Uint8Array.of(0xaa, 0x65, 0x10, 0x0c, 0x03, 7, 0x34, 0x12),
+  );
+  assert.deepEqual(decoded?.args, { timestamp: 0x65100c03, count: 7, after: 0x1234 });
+  assert.equal(decoded?.exact, true);
 });
 
 test('shortU16: 1 to 3 bytes of 7 bits; overlong or oversized encodings are not decoded', () => {

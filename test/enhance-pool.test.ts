@@ -29,6 +29,7 @@ test('a task past its deadline answers the node bytes, unchanged', async () => {
   const observer = { undecodedBy: () => {}, enhanceFailed: (_: string, reason: string) => failures.push(reason) };
   const pool = pooledEnhancer(registry, { workers: 1, inlineBelowBytes: 0, deadlineMs: 1 }, observer);
   try {
+    await pool.started();
     const response = answer();
     const out = await pool.enhance({ method: 'getTransaction', response });
     assert.equal(out.standard, 'deadline');
@@ -43,6 +44,7 @@ test('a task past its deadline answers the node bytes, unchanged', async () => {
 test('beyond the queue bound answers go out undecoded; within it they are enhanced', async () => {
   const pool = pooledEnhancer(registry, { workers: 1, inlineBelowBytes: 0, maxQueue: 2 });
   try {
+    await pool.started();
     const outs = await Promise.all(Array.from({ length: 12 }, () => pool.enhance({ method: 'getTransaction', response: answer() })));
     const overloaded = outs.filter((o) => o.standard === 'overload');
     const enhanced = outs.filter((o) => o.standard === undefined);
@@ -59,6 +61,7 @@ test('beyond the bytes bound answers go out undecoded, however few they are', as
   const size = answer().length;
   const pool = pooledEnhancer(registry, { workers: 1, inlineBelowBytes: 0, maxOutstandingBytes: 2 * size });
   try {
+    await pool.started();
     const outs = await Promise.all(Array.from({ length: 6 }, () => pool.enhance({ method: 'getTransaction', response: answer() })));
     assert.deepEqual(
       outs.map((o) => o.standard ?? 'enhanced'),

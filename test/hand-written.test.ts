@@ -83,6 +83,7 @@ interface Tx {
   /** The text of each `Program log:` line, by the program that wrote it. */
   logLines: Map<string, string[]>;
   blockTime: number;
+  slot: number;
   /** `meta.err`: null when the transaction succeeded. */
   err: Doc;
   /** Every instruction, top-level and inner, with its raw data where the RPC gave it unparsed. */
@@ -132,6 +133,7 @@ function corpus(programIds: Set<string>): Sample[] {
       dataPayloads: new Map(),
       logLines: new Map(),
       blockTime: result.blockTime,
+      slot: result.slot,
       err: result.meta?.err ?? null,
       instructions: [],
     };
@@ -448,11 +450,15 @@ test('every hand-written description reads as hand-written Anchor 0.30 and compi
       `${p.file}: metadata.source says where the layout comes from`,
     );
     // Each instruction is reached by its own discriminator and its arguments compile: zeros are a
-    // valid value of every type used here (enum variant 0, empty vecs, false).
+    // valid value of every type used here (enum variant 0, empty vecs, false). A list that takes the
+    // rest of the data needs whole items, which one of 65 lengths in a row gives (OCR2's 65-byte signatures).
     for (const ix of d.instructions) {
-      const data = new Uint8Array(ix.discriminator.length + 640);
-      data.set(ix.discriminator);
-      assert.equal(p.compiled.decodeInstruction(data)?.instruction.name, ix.name, `${p.file}: ${ix.name} decodes from its discriminator`);
+      const names = Array.from({ length: 65 }, (_, extra) => {
+        const data = new Uint8Array(ix.discriminator.length + 640 + extra);
+        data.set(ix.discriminator);
+        return p.compiled.decodeInstruction(data)?.instruction.name;
+      });
+      assert.ok(names.includes(ix.name), `${p.file}: ${ix.name} decodes from its discriminator`);
     }
     for (const e of d.events) {
       const data = new Uint8Array(e.discriminator.length + 640);
@@ -500,6 +506,9 @@ test('the hand-written files cover the expected programs and instruction sets', 
     sbattyXrzedoNATfc4L31wC9Mhxsi1BmFhTiN8gDshx: 'switchboard_attestation 1',
     GUhB2ohrfqWspztgCrQpAmeVFBWmnWYhPcZuwY52WWRe: 'hxro_parimutuel 18',
     FLUXubRmkEi2q6K3Y9kBPg9248ggaZVsoSFhtJHSrm1X: 'fluxbeam 6',
+    cjg3oHmg9uuPsP8D6g29NWvhySJkdYdAo9D25PRbKXJ: 'ocr_2 1',
+    '3i5JeuZuUxeKtVysUnwQNGerJP2bSMX9fTFfS4Nxe3Br': 'lifi_solana_program_1 1',
+    H8W3ctz92svYg6mkn1UtGfu2aQr2fnUFHM1RhScEtQDt: 'cropper_whirlpool 1',
   });
   // Serum's tags are the MarketInstruction variant index: version byte 0, then u32 LE 0 to 20.
   const serum = programs.get('9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin')?.compiled.description;
@@ -520,6 +529,7 @@ test('the hand-written files cover the expected programs and instruction sets', 
 
 test('every corpus instruction of a described program decodes, with values the transaction confirms', async (t) => {
   const programs = loadPrograms();
+  const registry = loadBundledRegistry();
   const samples = corpus(new Set(programs.keys()));
   const counts = new Map<string, number>();
   const serumIds = new Set(['9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin', 'srmqPvymJeFKQ4zGQed1GFppgkRHL9kaELCbyksJtPX']);
@@ -742,6 +752,99 @@ test('every corpus instruction of a described program decodes, with values the t
         );
         break;
       }
+      case 'ocr_2': {
+        // transmit is Anchor's fallback and logs no `Instruction:` line. What the program made of the
+        // report shows in its NewTransmission event (decoded with Chainlink's IDL, idls/cjg3….json) and
+        // in the round it hands to the store.
+        const { reportContext, report, signatures } = d.args as Doc;
+        const event = (sample.tx.dataPayloads.get(sample.programId) ?? [])
+          .map((payload) => registry.get(sample.programId)?.decodeEvent(payload))
+          .find((e) => e?.event.name === 'NewTransmission');
+        assert.ok(event, `${sample.where}: the aggregator's NewTransmission event`);
+        assert.deepEqual(
+          {
+            configDigest: event.value.configDigest,
+            answer: event.value.answer,
+            observationsTimestamp: event.value.observationsTimestamp,
+            observerCount: event.value.observerCount,
+            observers: event.value.observers,
+            juelsPerLamport: event.value.juelsPerLamport,
+          },
+          {
+            configDigest: reportContext.configDigest,
+            answer: report.median,
+            observationsTimestamp: report.observationsTimestamp,
+            observerCount: report.observerCount,
+            // The program keeps the first MAX_ORACLES (19) of the report's 32 observer indexes.
+            observers: report.observers.slice(0, 19),
+            juelsPerLamport: report.juelsPerLamport,
+          },
+          `${sample.where}: the event carries the report the big-endian fields were read from`,
+        );
+        // The program accepts f + 1 signatures with f below the observer count; OCR2 config digests
+        // of Solana start with the 0x0003 prefix.
+        assert.ok(signatures.length > 0 && signatures.length <= report.observerCount, `${sample.where}: ${signatures.length} signatures`);
+        assert.deepEqual(reportContext.configDigest.slice(0, 2), [0, 3]);
+        const age = sample.tx.blockTime - report.observationsTimestamp;
+        assert.ok(age >= 0 && age < 600, `${sample.where}: observed ${age} s before the block`);
+        // store_nonce is the bump of the store authority, which signs the store's submit with the feed.
+        const [authority, bump] = await getProgramDerivedAddress({
+          programAddress: sample.programId as Address,
+          seeds: ['store', getAddressEncoder().encode(d.account.state as Address)],
+        });
+        assert.deepEqual([authority, bump], [d.account.storeAuthority, d.args.storeNonce]);
+        const submit = sample.tx.instructions.find(
+          (ix) => ix.group === sample.group && ix.position >= 0 && ix.programId === d.account.storeProgram,
+        );
+        assert.deepEqual(submit?.accounts, [d.account.feed, d.account.storeAuthority], `${sample.where}: the store's submit`);
+        break;
+      }
+      case 'lifi_solana_program_1': {
+        // The program logs the id it was given, in upper-case hex, and checks the tracking account is the
+        // PDA of the current or previous epoch (mainnet epochs are 432,000 slots).
+        const [m] = logged(sample, /^LI\.FI TX: 0x([0-9A-F]{16})$/);
+        assert.equal(m?.[1], hex(d.args.transactionId as number[]).toUpperCase(), `${sample.where}: the logged id`);
+        assert.equal(d.account.sysvarClock, 'SysvarC1ock11111111111111111111111111111111');
+        const epoch = BigInt(Math.floor(sample.tx.slot / 432_000));
+        const epochPdas = await Promise.all(
+          [epoch, epoch - 1n].map(async (e) => {
+            const seed = Buffer.alloc(8);
+            seed.writeBigUInt64LE(e);
+            const [pda] = await getProgramDerivedAddress({ programAddress: sample.programId as Address, seeds: [seed] });
+            return pda;
+          }),
+        );
+        assert.ok(epochPdas.includes(d.account.instructionTrackAccount as Address), `${sample.where}: the epoch's tracking account`);
+        break;
+      }
+      case 'cropper_whirlpool': {
+        checkAnchorLog(d);
+        const aToB = d.args.aToB === true;
+        const [ownerIn, vaultIn, vaultOut, ownerOut] = aToB
+          ? [d.account.tokenOwnerAccountA, d.account.tokenVaultA, d.account.tokenVaultB, d.account.tokenOwnerAccountB]
+          : [d.account.tokenOwnerAccountB, d.account.tokenVaultB, d.account.tokenVaultA, d.account.tokenOwnerAccountA];
+        assert.equal(d.args.amountSpecifiedIsInput, true, `${sample.where}: the corpus swap gives its input`);
+        checkSwap(d, {
+          source: ownerIn,
+          poolIn: vaultIn,
+          poolOut: vaultOut,
+          destination: ownerOut,
+          amountIn: d.args.amount,
+          minimumOut: d.args.otherAmountThreshold,
+          exact: true,
+        });
+        oneMovement(d, { kind: 'transfer', source: vaultOut, destination: ownerOut, authority: d.account.whirlpool }, 'the pool pays out');
+        // Jupiter's route, decoded with Jupiter's own IDL, sent this leg as a Whirlpool swap in the same direction.
+        const top = topOf(sample);
+        const route = top?.data ? registry.get(top.programId)?.decodeInstruction(top.data) : null;
+        const legs = ((route?.args.routePlan ?? []) as Doc[]).filter((step) => step.swap?.Whirlpool !== undefined);
+        assert.deepEqual(
+          legs.map((step) => step.swap.Whirlpool.aToB),
+          [aToB],
+          `${sample.where}: the route's Whirlpool leg`,
+        );
+        break;
+      }
       case 'switchboard_attestation': {
         checkAnchorLog(d);
         const { observedTime, nextAllowedTimestamp } = d.args.params;
@@ -845,14 +948,17 @@ test('every corpus instruction of a described program decodes, with values the t
     'bloxroute_trader_api_memo.memo': 3,
     'bonkswap.swap': 1,
     'chainlink_store.submit': 1,
+    'cropper_whirlpool.swap': 1,
     'fluxbeam.swap': 1,
     'gfx_ssl_v2.swap': 1,
     'hxro_parimutuel.initialize_parimutuel': 2,
     'hyperlane_igp.pay_for_gas': 2,
     'hyperlane_mailbox.outbox_dispatch': 2,
     'hyperlane_sealevel_token_collateral.transfer_remote': 2,
+    'lifi_solana_program_1.track_v1': 1,
     'mercurial_stable_swap.exchange': 5,
     'obric_v2.swap': 1,
+    'ocr_2.transmit': 1,
     'openbook_v1.new_order_v3': 4,
     'openbook_v1.settle_funds': 4,
     'orca_token_swap_v1.deposit_all_token_types': 1,

@@ -570,3 +570,55 @@ test('documents that are not IDLs are refused with a reason', () => {
   assert.throws(() => readIdl(legacy, { address: 'not-base58!' }), /not a base58 public key/);
   assert.throws(() => readIdl({ kind: 'rootNode', program: { kind: 'programNode' } }), /program name/);
 });
+
+test('big-endian integers: a hand-written {bigEndian} and Codama endian "be" values; never a prefix or a float', () => {
+  const handWritten = (type: unknown) => ({
+    address: 'cjg3oHmg9uuPsP8D6g29NWvhySJkdYdAo9D25PRbKXJ',
+    metadata: { name: 't', version: '0.0.0', spec: '0.1.0', origin: 'hand-written' },
+    instructions: [{ name: 'report', discriminator: [], accounts: [], args: [{ name: 'median', type }] }],
+    accounts: [],
+    types: [],
+  });
+  const argType = (d: ProgramDescription) => d.instructions[0]?.args[0]?.type;
+  assert.deepEqual(argType(readIdl(handWritten({ bigEndian: 'i128' }))), { kind: 'int', bytes: 16, signed: true, endian: 'be' });
+  assert.deepEqual(argType(readIdl(handWritten({ array: [{ bigEndian: 'u32' }, 2] }))), {
+    kind: 'array',
+    item: { kind: 'int', bytes: 4, signed: false, endian: 'be' },
+    length: 2,
+  });
+  for (const wrong of ['f64', 'pubkey', 'u7', { vec: 'u8' }]) {
+    const skipped: string[] = [];
+    const d = readIdl(handWritten({ bigEndian: wrong }), { onSkip: (item, reason) => skipped.push(`${item}: ${reason}`) });
+    assert.equal(d.instructions.length, 0, JSON.stringify(wrong));
+    assert.match(skipped[0] ?? '', /is not an integer type/);
+  }
+
+  const file = 'metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s@codama-1.14.0.json';
+  const codama = (change: (program: Raw) => void): { description: ProgramDescription; skipped: string[] } => {
+    const doc = raw(file);
+    change(doc.program);
+    const skipped: string[] = [];
+    const description = readIdl(doc, { address: row(file).programId, onSkip: (item, reason) => skipped.push(`${item}: ${reason}`) });
+    return { description, skipped };
+  };
+  const utilize = (p: Raw): Raw => p.instructions.find((n: Raw) => n.name === 'utilize');
+  const be = codama((p) => (utilize(p).arguments[1].type.endian = 'be'));
+  assert.deepEqual(be.skipped, []);
+  const numberOfUses = be.description.instructions.find((i) => i.name === 'utilize')?.args.find((a) => a.name === 'numberOfUses');
+  assert.deepEqual(numberOfUses?.type, { kind: 'int', bytes: 8, signed: false, endian: 'be' });
+  const float = codama((p) => (utilize(p).arguments[1].type = { kind: 'numberTypeNode', format: 'f64', endian: 'be' }));
+  assert.deepEqual(float.skipped, ['instruction utilize: big-endian f64 is only read as an integer value']);
+  // Length prefixes are read little-endian, so a big-endian one refuses its type.
+  const prefixed = codama((p) => {
+    const json = JSON.stringify(p.definedTypes.find((t: Raw) => t.name === 'data'));
+    const changed = json.replace(/"prefixedCountNode","prefix":\{"kind":"numberTypeNode","format":"u32","endian":"le"\}/, (m) =>
+      m.replace('"le"', '"be"'),
+    );
+    assert.notEqual(changed, json);
+    p.definedTypes[p.definedTypes.findIndex((t: Raw) => t.name === 'data')] = JSON.parse(changed);
+  });
+  assert.ok(
+    prefixed.skipped.some((s) => /^type data: big-endian u32 is only read as an integer value$/.test(s)),
+    prefixed.skipped.join('\n'),
+  );
+});

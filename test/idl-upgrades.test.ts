@@ -151,7 +151,7 @@ test('Jupiter Perpetuals: the older versions stay listed for what the newest bui
   assert.ok(versions.slice(1).some((v) => v.description.instructions.some((ix) => ix.name === 'closePositionRequest')));
 });
 
-test('reader hints: accountSizes and typesAsAccounts refuse what the IDL does not hold', () => {
+test('reader hints: accountSizes, accountPrefixes and typesAsAccounts refuse what the IDL does not hold', () => {
   const doc = {
     version: '0.1.0',
     name: 'x',
@@ -166,6 +166,15 @@ test('reader hints: accountSizes and typesAsAccounts refuse what the IDL does no
   assert.throws(() => readIdl(doc, { address, accountSizes: { Missing: 1 } }), /has no account Missing/);
   // An Anchor account has its discriminator; a size would be a second rule for telling it apart.
   assert.throws(() => readIdl(doc, { address, accountSizes: { Pool: 324 } }), /has a discriminator already/);
+  assert.throws(() => readIdl(doc, { address, accountPrefixes: { Pool: 'msg' } }), /has a discriminator already/);
+  assert.throws(() => readIdl(doc, { address, accountPrefixes: { Missing: 'msg' } }), /has no account Missing/);
+  // Without Anchor's tags (a hand-written IDL) the prefix becomes the account's discriminator.
+  const tagged = readIdl(doc, { address, instructionTags: 'u8-position', accountPrefixes: { Pool: 'msg' } });
+  assert.equal(Buffer.from(tagged.accounts[0].discriminator).toString('latin1'), 'msg');
+  assert.throws(
+    () => readIdl(doc, { address, instructionTags: 'u8-position', accountPrefixes: { Pool: 'msg' }, accountSizes: { Pool: 4 } }),
+    /both a size and a prefix/,
+  );
 });
 
 const OKX = '6m2CDdhRgxpH4WjvdzxAYbGxwdGUz5MziiL5jek2kBma';

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { openSqliteKeyStore, type KeyStore } from '../auth/key-store.js';
-import { openPgKeyStore, type AsyncKeyStore } from '../auth/pg-key-store.js';
+import type { AsyncKeyStore } from '../auth/pg-key-store.js';
 import { readServeSettings } from './config.js';
 import { defaultPubSub } from '../gateway.js';
 
@@ -13,7 +13,9 @@ const storeOptions = { config: { type: 'string' as const }, db: { type: 'string'
 async function openKeyStore(values: { config?: string; db?: string; postgres?: string }): Promise<KeyStore | AsyncKeyStore> {
   const { options, errors } = readServeSettings(values);
   if (errors.length > 0) throw new Error(`invalid settings:\n  ${errors.join('\n  ')}`);
-  return options.postgresUrl ? openPgKeyStore(options.postgresUrl) : openSqliteKeyStore(options.keyDbFile);
+  return options.postgresUrl
+    ? (await import('../auth/pg-key-store.js')).openPgKeyStore(options.postgresUrl)
+    : openSqliteKeyStore(options.keyDbFile);
 }
 
 export async function runKeys(args: string[]): Promise<void> {

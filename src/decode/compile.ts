@@ -44,8 +44,9 @@ export interface CompiledProgram {
    */
   decodeInstruction(data: Uint8Array): DecodedInstruction | null;
   /**
-   * Matches by discriminator prefix, else by exact `size` when the account declares one. Trailing bytes
-   * allowed (accounts are often over-allocated). null when nothing matches or the layout does not fit. Never throws.
+   * Matches by discriminator prefix, else by exact `size` when the account declares one, else the
+   * program's `fallback` account. Trailing bytes allowed (accounts are often over-allocated). null
+   * when nothing matches or the layout does not fit. Never throws.
    */
   decodeAccount(data: Uint8Array): DecodedAccount | null;
   /** data = the bytes after Anchor's 8-byte event-CPI tag, i.e. starting with the event discriminator. */
@@ -76,7 +77,7 @@ export function compileProgram(description: ProgramDescription): CompiledProgram
   const instructions = new Matcher(description.instructions, (i) => i.discriminator);
   const accounts = new Matcher(description.accounts, (a) => a.discriminator);
   const events = new Matcher(description.events, (e) => e.discriminator);
-  const sized = description.accounts.filter((a) => a.discriminator.length === 0 && a.size !== undefined);
+  const sized = description.accounts.filter((a) => a.discriminator.length === 0 && (a.size !== undefined || a.fallback));
 
   const instructionRead = (i: InstructionDesc): Read => compiler.instruction(i.args).read;
   const accountRead = (a: AccountDesc): Read => compiler.account(a).read;
@@ -115,7 +116,10 @@ export function compileProgram(description: ProgramDescription): CompiledProgram
       let candidates = accounts.matches(data);
       if (candidates === accounts.unmarked) {
         candidates = [];
-        for (const a of sized) if (a.size === data.length) candidates.push(accountCandidates.get(a) as Candidate<AccountDesc>);
+        for (const a of sized) {
+          const selected = a.size === undefined ? a.fallback === true : a.size === data.length;
+          if (selected) candidates.push(accountCandidates.get(a) as Candidate<AccountDesc>);
+        }
       }
       const hit = best(candidates, data, accountRead, false);
       return hit && { account: hit.item, value: hit.value as Record<string, unknown>, exact: hit.exact };

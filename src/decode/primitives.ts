@@ -99,6 +99,25 @@ export function intReader(bytes: 1 | 2 | 4 | 8 | 16 | 32, signed: boolean): Read
   }
 }
 
+// A big-endian integer is rare (Chainlink OCR2's report fields): its bytes are reversed into a
+// scratch buffer and read there by the little-endian readers, so both widths share one arithmetic.
+const reversedBytes = new Uint8Array(32);
+const reversedCursor = cursorOver(reversedBytes, 0);
+
+export function bigEndianIntReader(bytes: 1 | 2 | 4 | 8 | 16 | 32, signed: boolean): Read {
+  const little = intReader(bytes, signed);
+  if (bytes === 1) return little;
+  return (c) => {
+    const p = c.pos;
+    if (p + bytes > c.end) return FAIL;
+    for (let i = 0; i < bytes; i++) reversedBytes[i] = c.bytes[p + bytes - 1 - i];
+    reversedCursor.pos = 0;
+    reversedCursor.end = bytes;
+    c.pos = p + bytes;
+    return little(reversedCursor);
+  };
+}
+
 /** Solana's compact-u16, rejecting the encodings the runtime rejects (overlong or above u16). */
 export const shortU16Reader: Read = (c) => {
   let value = 0;

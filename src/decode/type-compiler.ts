@@ -16,7 +16,7 @@ import {
 } from '../idl/description.js';
 import { NO_GENERICS, closeArgs, instantiationKey, type Env } from './generics.js';
 import { camelCase } from './names.js';
-import { boolReader, floatReader, intReader, pubkeyReader, shortU16Reader } from './primitives.js';
+import { bigEndianIntReader, boolReader, floatReader, intReader, pubkeyReader, shortU16Reader } from './primitives.js';
 import { arrayOf, byteItems, itemsOf, vecOf, type Items } from './readers/array.js';
 import { enumOf } from './readers/enum.js';
 import { fixedSizeOf } from './readers/fixed-size.js';
@@ -74,7 +74,8 @@ export class TypeCompiler implements TypeVisitor<TypeReader, Scope> {
   }
 
   int(node: TypeNodeOf<'int'>): TypeReader {
-    return { read: intReader(node.bytes, node.signed), fixedSize: node.bytes, align: Math.min(node.bytes, 16) };
+    const read = node.endian === 'be' ? bigEndianIntReader(node.bytes, node.signed) : intReader(node.bytes, node.signed);
+    return { read, fixedSize: node.bytes, align: Math.min(node.bytes, 16) };
   }
 
   shortU16(): TypeReader {

@@ -37,6 +37,8 @@ export interface Enhancer {
   enhance(task: EnhanceTask): Promise<Enhanced>;
   /** The worker pool's state for /metrics; null when enhancing on the main thread. */
   stats(): PoolStats | null;
+  /** Resolves once every worker thread has started (at once without any). */
+  started(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -118,6 +120,7 @@ export function inlineEnhancer(registry: ProgramRegistry, observer?: EnhanceObse
       return report(outcome, task.method, observer, provisional);
     },
     stats: () => null,
+    started: async () => {},
     close: async () => {},
   };
 }

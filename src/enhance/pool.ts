@@ -1,5 +1,5 @@
 /**
- * Enhancement fanned out to a Piscina pool: each getTransaction or getMultipleAccounts answer (one
+ * Enhancement fanned out to a pool of worker threads (worker-pool.ts): each getTransaction or getMultipleAccounts answer (one
  * per entry of a batch) is decoded in a worker, so the main thread only does I/O. The answer's
  * bytes are handed over, not an object graph; small answers cost less to enhance than to post to a
  * worker and stay on the main thread (the threshold is measured by bench/enhance-pool.bench.ts).
@@ -7,7 +7,6 @@
  * Live IDLs reach the workers as src/enhance/live-sync.ts describes.
  */
 import { randomUUID } from 'node:crypto';
-import { Piscina } from 'piscina';
 import type { ProgramRegistry } from '../decode/registry.js';
 import type { LiveIdls } from '../live/live-idls.js';
 import {
@@ -19,10 +18,10 @@ import {
   type EnhanceOutcome,
   type EnhanceTask,
   type Enhancer,
-  type StandardReason,
 } from './enhance.js';
 import { LiveBroadcast } from './live-sync.js';
 import type { WorkerResult, WorkerTask } from './worker.js';
+import { WorkerPool } from './worker-pool.js';
 import { log } from '../observe/log.js';
 
 export interface PoolOptions {
@@ -74,21 +73,17 @@ export function pooledEnhancer(
   live: LiveIdls | null = null,
 ): Enhancer {
   const broadcast = live && new LiveBroadcast(`enhanced-rpc-live-idls-${randomUUID()}`, live);
-  const pool = new Piscina<WorkerTask, WorkerResult>({
-    filename: new URL('./worker-entry.cjs', import.meta.url).href,
-    minThreads: options.workers,
-    maxThreads: options.workers,
-    // Workers stay up: each one loads the descriptions at start, which is not worth repeating.
-    idleTimeout: Infinity,
+  const pool = new WorkerPool<WorkerTask, WorkerResult>({
+    module: new URL('./worker.js', import.meta.url),
+    threads: options.workers,
+    deadlineMs: options.deadlineMs ?? defaultDeadlineMs,
     resourceLimits: {
       maxOldGenerationSizeMb: workerHeapMb,
       ...youngGeneration(options.youngGenerationMb ?? defaultWorkerYoungGenerationMb),
     },
     workerData: broadcast?.workerData() ?? null,
+    onWorkerError: (err) => log.error({ err }, 'enhancement worker failed; starting another'),
   });
-  const deadlineMs = options.deadlineMs ?? defaultDeadlineMs;
-  // Counted here, not with Piscina's maxQueue: tasks carrying an abort signal wait in a queue of
-  // its own that maxQueue does not bound.
   const mostOutstanding = options.workers + (options.maxQueue ?? options.workers * defaultQueuePerWorker);
   const mostOutstandingBytes = options.maxOutstandingBytes ?? defaultOutstandingBytes;
   let outstanding = 0;
@@ -99,46 +94,43 @@ export function pooledEnhancer(
     const size = task.response.length;
     if (outstanding >= mostOutstanding || outstandingBytes + size > mostOutstandingBytes)
       return { body: task.response, standard: 'overload' };
-    // A copy goes to the worker: the node's bytes stay here, to be sent as they are if the worker
-    // fails, or enhanced again once a live IDL arrives.
-    const bytes = new Uint8Array(typeof task.response === 'string' ? Buffer.from(task.response) : task.response);
     outstanding++;
     outstandingBytes += size;
-    try {
-      const { body, stale, ...facts } = await pool.run(
-        { ...task, response: bytes, liveGeneration: live?.generation },
-        { transferList: [bytes.buffer], signal: AbortSignal.timeout(deadlineMs) },
-      );
-      if (stale) {
-        broadcast?.resync();
-        return enhanceNow(task, registry);
-      }
-      return { body: typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength), ...facts };
-    } catch (error) {
-      const standard = reasonOf(error);
-      log.warn({ err: error, method: task.method, reason: standard }, 'enhancement not done; answering the standard output');
-      return { body: task.response, standard };
-    } finally {
-      outstanding--;
-      outstandingBytes -= size;
+    // A copy goes to the worker (each time the task is posted): the node's bytes stay here, to be
+    // sent as they are if the worker fails, or enhanced again once a live IDL arrives.
+    const settled = await pool.run(() => {
+      const bytes = new Uint8Array(typeof task.response === 'string' ? Buffer.from(task.response) : task.response);
+      return { task: { ...task, response: bytes, liveGeneration: live?.generation }, transfer: [bytes.buffer] };
+    });
+    outstanding--;
+    outstandingBytes -= size;
+    if (!settled.ok) {
+      log.warn({ method: task.method, reason: settled.reason }, 'enhancement not done; answering the standard output');
+      return { body: task.response, standard: settled.reason };
     }
+    const { body, stale, ...facts } = settled.value;
+    if (stale) {
+      broadcast?.resync();
+      return enhanceNow(task, registry);
+    }
+    return { body: typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength), ...facts };
   };
   return {
     async enhance(task) {
-      const run = task.response.length < options.inlineBelowBytes || task.response.length > maxEnhancedBytes ? here : inWorker;
+      // Until a worker has loaded the descriptions (a few hundred ms from start) the main thread,
+      // which has them, enhances: the first answers would otherwise wait on the workers' start.
+      const inline = task.response.length < options.inlineBelowBytes || task.response.length > maxEnhancedBytes || pool.readyThreads === 0;
+      const run = inline ? here : inWorker;
       const { outcome, provisional } = await withLiveIdls(live, await run(task), () => run(task));
       return report(outcome, task.method, observer, provisional);
     },
-    stats: () => ({ threads: pool.threads.length, queueSize: pool.queueSize, utilization: pool.utilization }),
+    stats: () => ({ threads: pool.threads, queueSize: pool.queueSize, utilization: pool.utilization }),
+    started: () => pool.started(),
     async close() {
-      await pool.destroy();
+      await pool.close();
       broadcast?.close();
     },
   };
 }
 
 const youngGeneration = (mb: number) => (mb > 0 ? { maxYoungGenerationSizeMb: mb } : {});
-
-function reasonOf(error: unknown): StandardReason {
-  return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError') ? 'deadline' : 'worker';
-}

@@ -4,11 +4,12 @@
  * and the facts the metrics want. With live IDLs
  * the worker keeps its copy of them in step with the main thread (src/enhance/live-sync.ts).
  */
-import { workerData } from 'piscina';
+import { workerData } from 'node:worker_threads';
 import { loadBundledRegistry } from '../idl/bundled.js';
 import { enhanceNow, type EnhanceOutcome, type EnhanceTask } from './enhance.js';
 import { LiveReplica, type LiveWorkerData } from './live-sync.js';
 import { withLiveVersions } from '../live/live-registry.js';
+import { serveTasks, type WorkerReply } from './worker-pool.js';
 
 const bundled = loadBundledRegistry();
 const replica = workerData ? new LiveReplica(workerData as LiveWorkerData) : null;
@@ -27,11 +28,15 @@ export type WorkerResult = Omit<EnhanceOutcome, 'body'> & {
   stale?: boolean;
 };
 
-export default function enhanceInWorker({ liveGeneration, ...task }: WorkerTask): WorkerResult {
-  if (replica !== null && liveGeneration !== undefined && !replica.catchUp(liveGeneration)) return { body: '', stale: true };
+function enhanceInWorker({ liveGeneration, ...task }: WorkerTask): WorkerReply<WorkerResult> {
+  if (replica !== null && liveGeneration !== undefined && !replica.catchUp(liveGeneration)) return { value: { body: '', stale: true } };
   const response = Buffer.from(task.response.buffer, task.response.byteOffset, task.response.byteLength);
   const { body, ...facts } = enhanceNow({ ...task, response }, registry);
   // Bytes, not text: the main thread sends them as they are, where text would be encoded again.
-  // (Piscina moves only a returned value itself, not one inside an object, so they are copied.)
-  return { body, ...facts };
+  // Moved, not copied, where they are the whole of their memory (a new answer's own allocation,
+  // or the copy this task brought when nothing changed).
+  const movable = typeof body !== 'string' && body.byteOffset === 0 && body.byteLength === body.buffer.byteLength;
+  return { value: { body, ...facts }, transfer: movable ? [body.buffer as ArrayBuffer] : [] };
 }
+
+serveTasks(enhanceInWorker);

@@ -16,6 +16,7 @@ import type {
   SizeRule,
   TypeDef,
   TypeNode,
+  TypeNodeOf,
   Variant,
 } from './description.js';
 import { type Checked, accepted, itemName } from './json.js';
@@ -29,11 +30,16 @@ import {
   type AnchorType,
   type AnchorTypeBody,
   type CollectionSize,
+  type IntName,
   isNamedField,
 } from './anchor-type-input.js';
 import { accountDiscriminator, eventDiscriminator, instructionDiscriminator } from './discriminators.js';
 
 const intSizes: Record<string, IntSize> = { 8: 1, 16: 2, 32: 4, 64: 8, 128: 16, 256: 32 };
+
+function int(name: IntName): TypeNodeOf<'int'> {
+  return { kind: 'int', bytes: intSizes[name.slice(1)], signed: name[0] === 'i' };
+}
 
 function primitive(name: AnchorPrimitive): TypeNode {
   switch (name) {
@@ -51,7 +57,7 @@ function primitive(name: AnchorPrimitive): TypeNode {
     case 'string':
       return { kind: 'string', size: { kind: 'prefix', bytes: 4 } };
     default:
-      return { kind: 'int', bytes: intSizes[name.slice(1)], signed: name[0] === 'i' };
+      return int(name);
   }
 }
 
@@ -92,6 +98,7 @@ export function anchorType(t: AnchorType): TypeNode {
   }
   if ('generic' in t) return { kind: 'generic', name: t.generic };
   if ('tuple' in t) return { kind: 'tuple', items: t.tuple.map(anchorType) };
+  if ('bigEndian' in t) return { ...int(t.bigEndian), endian: 'be' };
   if ('hashMap' in t || 'bTreeMap' in t) {
     const [key, value] = 'hashMap' in t ? t.hashMap : t.bTreeMap;
     return { kind: 'map', key: anchorType(key), value: anchorType(value), size: collectionSize(t.size) };

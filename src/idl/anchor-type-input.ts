@@ -5,7 +5,7 @@
  */
 import { type Json, isJson, json, list, text } from './json.js';
 
-type IntName = `${'u' | 'i'}${8 | 16 | 32 | 64 | 128 | 256}`;
+export type IntName = `${'u' | 'i'}${8 | 16 | 32 | 64 | 128 | 256}`;
 /** `publicKey` in legacy IDLs, `pubkey` from 0.30 on; either is read in both. */
 export type AnchorPrimitive = IntName | 'bool' | 'f32' | 'f64' | 'publicKey' | 'pubkey' | 'bytes' | 'string';
 
@@ -47,14 +47,15 @@ export type AnchorType =
   | { defined: string | { name: string; generics?: AnchorGenericArg[] } }
   | { generic: string }
   | { tuple: AnchorType[] }
+  /** Hand-written descriptions only (no IDL generator writes it): an integer stored most significant byte first. */
+  | { bigEndian: IntName }
   | { hashMap: [AnchorType, AnchorType]; size?: CollectionSize }
   | { bTreeMap: [AnchorType, AnchorType]; size?: CollectionSize }
   | AnchorTypeBody;
 
-const primitives: ReadonlySet<string> = new Set([
-  ...['u', 'i'].flatMap((sign) => [8, 16, 32, 64, 128, 256].map((bits) => `${sign}${bits}`)),
-  ...['bool', 'f32', 'f64', 'publicKey', 'pubkey', 'bytes', 'string'],
-]);
+const intNames: ReadonlySet<string> = new Set(['u', 'i'].flatMap((sign) => [8, 16, 32, 64, 128, 256].map((bits) => `${sign}${bits}`)));
+
+const primitives: ReadonlySet<string> = new Set([...intNames, 'bool', 'f32', 'f64', 'publicKey', 'pubkey', 'bytes', 'string']);
 
 function isPrimitive(name: string): name is AnchorPrimitive {
   return primitives.has(name);
@@ -118,7 +119,10 @@ export function checkAnchorType(value: unknown): AnchorType {
   } else if ('defined' in t) checkDefined(t.defined);
   else if ('generic' in t) text(t.generic, 'generic parameter');
   else if ('tuple' in t) list(t.tuple, 'tuple').forEach(checkAnchorType);
-  else if ('hashMap' in t || 'bTreeMap' in t) {
+  else if ('bigEndian' in t) {
+    if (typeof t.bigEndian !== 'string' || !intNames.has(t.bigEndian))
+      throw new Error(`bigEndian ${JSON.stringify(t.bigEndian)} is not an integer type`);
+  } else if ('hashMap' in t || 'bTreeMap' in t) {
     const [key, item] = pair('hashMap' in t ? t.hashMap : t.bTreeMap, 'map');
     checkAnchorType(key);
     checkAnchorType(item);

@@ -3,9 +3,10 @@
  * of `types`, and type definitions may be generic and zero-copy (`serialization`, `repr`).
  *
  * Hand-written descriptions of non-Anchor programs (`idls/hand-written/`) use this format with
- * `metadata.origin: "hand-written"` and one extension: an account may give its exact data `size`
+ * `metadata.origin: "hand-written"` and two extensions: an account may give its exact data `size`
  * instead of a discriminator, since such programs (Serum markets, token-swap pools) tell their
- * accounts apart by length alone.
+ * accounts apart by length alone; and `{ "bigEndian": "u32" }` (any integer name) is an integer
+ * stored most significant byte first, as Chainlink's OCR2 reports are.
  */
 import type { AccountDesc, EventDesc, InstructionDesc, ProgramDescription, TypeDef } from './description.js';
 import { type IdlHints, programAddress, skip } from './hints.js';

@@ -43,6 +43,8 @@ export interface CodamaDataNode {
   name: string;
   data: CodamaTypeNode;
   discriminators: CodamaDiscriminatorNode[];
+  /** An account's data length when every such account has the same one (Codama's accountNode `size`). */
+  size?: number;
 }
 
 export interface CodamaInstructionAccount {
@@ -133,7 +135,17 @@ function checkDataNode(kind: 'account' | 'event'): (n: CodamaNode) => CodamaData
     const data = node(n.data, `${kind} ${name} data`);
     const discriminators = checkDiscriminators(n.discriminators);
     // Struct data's fields are refused under the name the reader has always read them by.
-    return { name, discriminators, data: data.kind === 'structTypeNode' ? checkStruct(data, 'fields') : checkType(data) };
+    const checkedNode: CodamaDataNode = {
+      name,
+      discriminators,
+      data: data.kind === 'structTypeNode' ? checkStruct(data, 'fields') : checkType(data),
+    };
+    if (kind === 'account' && n.size !== undefined && n.size !== null) {
+      if (typeof n.size !== 'number' || !Number.isSafeInteger(n.size) || n.size < 0)
+        throw new Error(`account ${name} size is not a length`);
+      checkedNode.size = n.size;
+    }
+    return checkedNode;
   };
 }
 

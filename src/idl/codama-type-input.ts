@@ -55,10 +55,11 @@ const numberFormats: readonly NumberFormat[] = [
   'shortU16',
 ];
 
-/** Little-endian: the check refuses the others. */
+/** Little-endian unless `endian` is `be`, which the check accepts only for an integer read as a value. */
 export interface NumberTypeNode {
   kind: 'numberTypeNode';
   format: NumberFormat;
+  endian?: 'be';
 }
 
 export type BytesEncoding = 'utf8' | 'base16' | 'base58' | 'base64';
@@ -143,14 +144,20 @@ function isLength(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 }
 
-/** A number node where the reader needs one (a prefix, a tag or size): it has only ever read its format, whatever its kind. */
-export function checkNumber(value: unknown, what: string): NumberTypeNode {
+/**
+ * A number node where the reader needs one (a prefix, a tag or size): it has only ever read its
+ * format, whatever its kind. Prefixes, tags and sizes are read little-endian, so only a value
+ * (`asValue`) may be a big-endian integer.
+ */
+export function checkNumber(value: unknown, what: string, asValue = false): NumberTypeNode {
   const n = node(value, what);
   const written = String(n.format);
-  if (n.endian !== undefined && n.endian !== 'le') throw new Error(`big-endian numbers are not supported (${written})`);
   const format = numberFormats.find((f) => f === written);
   if (format === undefined) throw new Error(`unknown number format ${JSON.stringify(n.format)}`);
-  return { kind: 'numberTypeNode', format };
+  if (n.endian === undefined || n.endian === 'le') return { kind: 'numberTypeNode', format };
+  if (n.endian !== 'be') throw new Error(`unknown endianness ${JSON.stringify(n.endian)} (${written})`);
+  if (!asValue || !/^[ui]\d+$/.test(format)) throw new Error(`big-endian ${written} is only read as an integer value`);
+  return { kind: 'numberTypeNode', format, endian: 'be' };
 }
 
 function optionalNumber(value: unknown, what: string): NumberTypeNode | undefined {
@@ -247,7 +254,7 @@ export function checkStruct(n: CodamaNode, fieldsWhat: string): StructTypeNode {
 function checkTypeNode(n: CodamaNode): CodamaTypeNode {
   switch (n.kind) {
     case 'numberTypeNode':
-      return checkNumber(n, 'type');
+      return checkNumber(n, 'type', true);
     case 'amountTypeNode':
     case 'dateTimeTypeNode':
     case 'solAmountTypeNode':

@@ -56,7 +56,8 @@ const numberTypes: Record<NumberFormat, () => TypeNode> = {
 };
 
 function numberType(n: NumberTypeNode): TypeNode {
-  return numberTypes[n.format]();
+  const type = numberTypes[n.format]();
+  return n.endian === 'be' && type.kind === 'int' ? { ...type, endian: 'be' } : type;
 }
 
 /** The byte width of a number node used as a length prefix, tag or size. */
@@ -221,7 +222,8 @@ function encode(v: CodamaValueNode, t: CodamaTypeNode, enums: Enums): Uint8Array
       if (number.kind !== 'numberTypeNode' || v.kind !== 'numberValueNode') break;
       const type = numberType(number);
       if (type.kind !== 'int') break;
-      return littleEndian(BigInt(v.number), type.bytes);
+      const bytes = littleEndian(BigInt(v.number), type.bytes);
+      return type.endian === 'be' ? bytes.reverse() : bytes;
     }
     case 'bytesTypeNode':
       if (v.kind === 'bytesValueNode') return bytesValue(v.data, v.encoding);
@@ -321,6 +323,23 @@ function prefixedEvent(fields: StructFieldTypeNode[], discriminators: CodamaDisc
   return carried ? undefined : bytes;
 }
 
+/**
+ * Codama gives an account's `size` whether or not its discriminators name it. For an account that
+ * carries no marker at all (Raydium AMM v4's 2208-byte TargetOrders), that length is the only
+ * thing that can tell it apart, so it selects the account, but only where no other unmarked
+ * account of the program has the same length: Token Metadata's two 98-byte delegate records
+ * cannot be told apart by it, and guessing one would misname the other.
+ */
+function sizeUnmarkedAccounts(accounts: AccountDesc[], declared: ReadonlyMap<AccountDesc, number>): void {
+  const unmarked = accounts.filter((a) => a.discriminator.length === 0);
+  const lengthOf = (a: AccountDesc) => a.size ?? declared.get(a);
+  for (const account of unmarked) {
+    const size = lengthOf(account);
+    if (account.size !== undefined || size === undefined || size === 0) continue;
+    if (unmarked.filter((other) => lengthOf(other) === size).length === 1) account.size = size;
+  }
+}
+
 export function readCodama({ program }: CodamaRoot, hints: IdlHints = {}): ProgramDescription {
   const { name, enums } = program;
   const address = programAddress(program.publicKey, hints, name);
@@ -338,9 +357,10 @@ export function readCodama({ program }: CodamaRoot, hints: IdlHints = {}): Progr
   }
 
   const accounts: AccountDesc[] = [];
+  const declaredSizes = new Map<AccountDesc, number>();
   for (const a of program.accounts) {
     try {
-      const { name: accountName, data, discriminators } = accepted(a);
+      const { name: accountName, data, discriminators, size: declaredSize } = accepted(a);
       let desc: AccountDesc;
       if (data.kind === 'structTypeNode') {
         const { discriminator, rest, size } = leadingDiscriminator(data.fields, discriminators, enums);
@@ -354,10 +374,13 @@ export function readCodama({ program }: CodamaRoot, hints: IdlHints = {}): Progr
       // Other types may link to an account by name (Raydium's `fees`), as to a defined type.
       if (!types.has(accountName)) types.set(accountName, { name: accountName, type: codamaType(data), serialization: 'borsh' });
       accounts.push(desc);
+      if (declaredSize !== undefined) declaredSizes.set(desc, declaredSize);
     } catch (error) {
       skip(hints, `account ${itemName(a, '?')}`, error);
     }
   }
+
+  sizeUnmarkedAccounts(accounts, declaredSizes);
 
   const instructions: InstructionDesc[] = [];
   for (const i of program.instructions) {

@@ -8,7 +8,8 @@
 export type IntSize = 1 | 2 | 4 | 8 | 16 | 32;
 
 export type TypeNode =
-  | { kind: 'int'; bytes: IntSize; signed: boolean }
+  /** Little-endian like Borsh and bytemuck unless `endian` is `be` (Codama's number endian; rare: Chainlink OCR2's reports). */
+  | { kind: 'int'; bytes: IntSize; signed: boolean; endian?: 'be' }
   /** Solana's compact-u16 (1 to 3 bytes, 7 bits each). */
   | { kind: 'shortU16' }
   | { kind: 'float'; bytes: 4 | 8 }
@@ -114,6 +115,11 @@ export interface AccountDesc {
   discriminator: Uint8Array;
   /** Exact data length that identifies the account when it has no discriminator (Codama sizeDiscriminatorNode). */
   size?: number;
+  /**
+   * Tried on any data that no discriminator or size claims: set only on a program's one account
+   * kind when nothing marks it, as every account of such a program is of that kind.
+   */
+  fallback?: true;
   /** The account's fields after the discriminator. */
   type: TypeNode;
   serialization: Serialization;

@@ -37,6 +37,12 @@ export interface IdlHints {
    */
   accountSizes?: Record<string, number>;
   /**
+   * Accounts the IDL lists without a discriminator although the program writes constant bytes
+   * before their fields, told apart by those bytes (Wormhole's core bridge writes `msg` before a
+   * posted message and `vaa` before a posted VAA): account name → the bytes, as text.
+   */
+  accountPrefixes?: Record<string, string>;
+  /**
    * Types the IDL defines but does not list as accounts although the program stores them as Anchor
    * accounts (pump.fun's LastWithdraw): each becomes an account with the Anchor discriminator of its name.
    */

@@ -47,8 +47,28 @@ export function readIdl(json: unknown, hints: IdlHints = {}): ProgramDescription
   if (hints.instructionTags !== undefined && dialect !== 'Anchor legacy') {
     throw new Error(`instructionTags are for IDLs without discriminators; this ${dialect} IDL has its own`);
   }
-  const program = settle(withAccountHints(withOmittedAccounts(withAliases(read(json, hints), hints), hints), hints), hints);
+  const hinted = withAccountHints(withOmittedAccounts(withAliases(read(json, hints), hints), hints), hints);
+  const program = withSoleAccount(settle(hinted, hints));
   return hints.name === undefined ? program : { ...program, name: hints.name };
+}
+
+/** The field that holds what follows a sole account's own fields. */
+const trailingField = 'data';
+
+/**
+ * A program with one account kind that nothing marks (SPL Name Service: a 96-byte header, then
+ * whatever the record's class says, of any length) stores every account as that kind, so the
+ * kind is read from any data no other rule claims, and the bytes after its fields are kept as
+ * `data` instead of being dropped. A program that lists more kinds, or marks its one kind, is
+ * left alone: there an unmarked account may be a kind the IDL does not describe.
+ */
+function withSoleAccount(program: ProgramDescription): ProgramDescription {
+  const [account, ...others] = program.accounts;
+  if (account === undefined || others.length > 0) return program;
+  if (account.discriminator.length > 0 || account.size !== undefined || account.type.kind !== 'struct') return program;
+  if (account.type.fields.some((f) => f.name === trailingField)) return program;
+  const fields = [...account.type.fields, { name: trailingField, type: { kind: 'bytes', size: { kind: 'remainder' } } } as const];
+  return { ...program, accounts: [{ ...account, type: { kind: 'struct', fields }, fallback: true }] };
 }
 
 function withOmittedAccounts(program: ProgramDescription, hints: IdlHints): ProgramDescription {
@@ -70,17 +90,24 @@ function withOmittedAccounts(program: ProgramDescription, hints: IdlHints): Prog
 
 function withAccountHints(program: ProgramDescription, hints: IdlHints): ProgramDescription {
   const sizes = Object.entries(hints.accountSizes ?? {});
+  const prefixes = Object.entries(hints.accountPrefixes ?? {});
   const promoted = hints.typesAsAccounts ?? [];
-  if (sizes.length === 0 && promoted.length === 0) return program;
+  if (sizes.length === 0 && prefixes.length === 0 && promoted.length === 0) return program;
   const accounts = program.accounts.map((account) => {
     const size = hints.accountSizes?.[account.name];
-    if (size === undefined) return account;
-    if (account.discriminator.length > 0) throw new Error(`account size for ${account.name}: it has a discriminator already`);
-    if (!Number.isSafeInteger(size) || size <= 0) throw new Error(`account size for ${account.name} is not a positive integer`);
+    const prefix = hints.accountPrefixes?.[account.name];
+    if (size === undefined && prefix === undefined) return account;
+    if (account.discriminator.length > 0) throw new Error(`account hint for ${account.name}: it has a discriminator already`);
+    if (size !== undefined && prefix !== undefined) throw new Error(`account ${account.name} is given both a size and a prefix`);
+    if (prefix !== undefined) {
+      if (typeof prefix !== 'string' || prefix === '') throw new Error(`account prefix for ${account.name} is not text`);
+      return { ...account, discriminator: new TextEncoder().encode(prefix) };
+    }
+    if (!Number.isSafeInteger(size) || size! <= 0) throw new Error(`account size for ${account.name} is not a positive integer`);
     return { ...account, size };
   });
-  for (const [name] of sizes) {
-    if (!program.accounts.some((a) => a.name === name)) throw new Error(`account size for ${name}: the IDL has no account ${name}`);
+  for (const [name] of [...sizes, ...prefixes]) {
+    if (!program.accounts.some((a) => a.name === name)) throw new Error(`account hint for ${name}: the IDL has no account ${name}`);
   }
   for (const name of promoted) {
     const def = program.types.get(name);

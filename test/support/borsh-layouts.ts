@@ -187,6 +187,34 @@ function readsFromNothing(field: Layout, b: Buffer, at: number): boolean {
   }
 }
 
+/**
+ * What hand-written descriptions call `remainder`: items (or bytes, when `item` is null) up to the
+ * end of the data, no count before them. Borsh has no such thing; the data's own end is the count.
+ */
+class Rest extends BL.Layout {
+  constructor(
+    private readonly item: Layout | null,
+    property?: string,
+  ) {
+    super(-1, property);
+  }
+  decode(b: Buffer, offset = 0): unknown {
+    if (this.item === null) return b.subarray(offset);
+    const out: unknown[] = [];
+    for (let at = offset; at < b.length;) {
+      const span = this.item.getSpan(b, at);
+      if (span <= 0 || at + span > b.length) throw new RangeError('an item that does not fit the rest of the data');
+      out.push(this.item.decode(b, at));
+      at += span;
+    }
+    return out;
+  }
+  getSpan(b?: Buffer, offset = 0): number {
+    if (b === undefined) throw new RangeError('indeterminate span');
+    return b.length - offset;
+  }
+}
+
 /** A named type's layout, filled in after its body is built, so a type may contain itself. */
 class Deferred extends BL.Layout {
   target: Layout | undefined;
@@ -279,7 +307,7 @@ export class BorshTranslator {
   node(node: TypeNode, env: Env, open: boolean): Layout {
     switch (node.kind) {
       case 'int':
-        return intLayout(node.bytes, node.signed);
+        return node.endian === 'be' ? bigEndianIntLayout(node.bytes, node.signed) : intLayout(node.bytes, node.signed);
       case 'float':
         return new Mapped(node.bytes === 4 ? borsh.f32() : borsh.f64(), finite);
       case 'bool':
@@ -311,7 +339,7 @@ export class BorshTranslator {
       case 'vec': {
         const item = this.node(node.item, env, false);
         if (node.size.kind === 'fixed') return this.array(item, node.size.bytes);
-        if (node.size.kind === 'remainder') throw new Unsupported('vec of the remaining bytes');
+        if (node.size.kind === 'remainder') return new Rest(item);
         if (item.span === 0) throw new Unsupported('collection of zero-size items');
         if (node.size.bytes === 4) return borsh.vec(item as any);
         return new Mapped(
@@ -378,9 +406,9 @@ export class BorshTranslator {
     return BL.struct([length, items(BL.offset(length, -bytes))]);
   }
 
-  /** A length-prefixed byte run (as a Buffer); the remainder of the data is not Borsh. */
+  /** A length-prefixed byte run, or the rest of the data (as a Buffer). */
   private byteRun(size: SizeRule): Layout {
-    if (size.kind === 'remainder') throw new Unsupported('bytes or text of the remaining data');
+    if (size.kind === 'remainder') return new Rest(null);
     if (size.kind === 'fixed') return bounded(BL.blob(size.bytes));
     if (size.bytes === 4) return bounded(borsh.vecU8());
     return new Mapped(bounded(this.counted(size.bytes, (count) => BL.blob(count, 'data'))), (v: { data: Buffer }) => v.data);
@@ -557,6 +585,19 @@ function intLayout(bytes: 1 | 2 | 4 | 8 | 16 | 32, signed: boolean): Layout {
     case 32:
       return new Mapped(bounded(signed ? borsh.i256() : borsh.u256()), bigText);
   }
+}
+
+/**
+ * Borsh has no big-endian integers: the bytes are read as a hexadecimal number (two's complement
+ * when signed), an arithmetic independent of both the little-endian layouts and the decoder's.
+ */
+function bigEndianIntLayout(bytes: 1 | 2 | 4 | 8 | 16 | 32, signed: boolean): Layout {
+  return new Mapped(bounded(BL.blob(bytes)), (b: Buffer) => {
+    let value = BigInt(`0x${b.toString('hex')}`);
+    if (signed && value >= 1n << BigInt(8 * bytes - 1)) value -= 1n << BigInt(8 * bytes);
+    // As the little-endian readers render them: numbers up to 32 bits, decimal text beyond.
+    return bytes <= 4 ? Number(value) : value.toString(10);
+  });
 }
 
 export type BorshOutcome = { value: unknown } | { refused: string };

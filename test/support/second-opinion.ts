@@ -34,7 +34,7 @@ export interface SecondOpinionReport {
   translated: { instruction: number; account: number; event: number };
   /** Items not translated, by the node kind Borsh cannot express. */
   skipped: Map<string, number>;
-  /** Accounts with neither discriminator nor size: the compiled program never selects them. */
+  /** Accounts with neither discriminator nor size that are not their program's fallback: the compiled program never selects them. */
   unselectable: number;
   inputs: { corpus: number; generated: number; random: number; mutated: number };
   bothDecoded: number;
@@ -114,7 +114,10 @@ class Generator {
       case 'int': {
         // Extremes now and then: sign bits, the top of the range, values past 2^53.
         const style = r(4);
-        for (let i = 0; i < node.bytes; i++) out.push(style === 0 ? 0xff : style === 1 && i >= 2 ? 0 : r(256));
+        for (let i = 0; i < node.bytes; i++) {
+          const high = node.endian === 'be' ? i < node.bytes - 2 : i >= 2;
+          out.push(style === 0 ? 0xff : style === 1 && high ? 0 : r(256));
+        }
         return;
       }
       case 'float':
@@ -285,7 +288,7 @@ export function secondOpinion(registry: ProgramRegistry, options: SecondOpinionO
         });
       }
       for (const account of d.accounts) {
-        if (account.discriminator.length === 0 && account.size === undefined) {
+        if (account.discriminator.length === 0 && account.size === undefined && !account.fallback) {
           report.unselectable++;
           continue;
         }

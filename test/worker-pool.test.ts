@@ -1,0 +1,82 @@
+/**
+ * The worker pool on real threads: each answer reaches the task that asked, a task past its
+ * deadline is answered as such at once and a stuck worker is replaced, a worker that dies fails
+ * only the task it was running, and a task that throws fails alone.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { WorkerPool } from '../src/enhance/worker-pool.js';
+import type { TestTask } from './support/task-worker.js';
+
+const module = new URL('./support/task-worker.js', import.meta.url);
+const poolOf = (threads: number, deadlineMs = 5000) => new WorkerPool<TestTask, string>({ module, threads, deadlineMs });
+const echo = (text: string) => () => ({ task: { echo: text } });
+
+test('every task gets its own answer, from two workers', async () => {
+  const pool = poolOf(2);
+  try {
+    await pool.started();
+    assert.equal(pool.readyThreads, 2);
+    const texts = Array.from({ length: 200 }, (_, i) => `task ${i}`);
+    const settled = await Promise.all(texts.map((t) => pool.run(echo(t))));
+    assert.deepEqual(
+      settled.map((s) => (s.ok ? s.value : s.reason)),
+      texts,
+    );
+    assert.equal(pool.queueSize, 0);
+  } finally {
+    await pool.close();
+  }
+});
+
+test('a stuck worker: its task fails at the deadline, it is replaced, and later tasks run', async () => {
+  const pool = poolOf(1, 300);
+  try {
+    await pool.started();
+    const started = performance.now();
+    const [stuck, behind] = await Promise.all([pool.run(() => ({ task: { spin: true } })), pool.run(echo('after'))]);
+    assert.deepEqual(stuck, { ok: false, reason: 'deadline' });
+    assert.ok(performance.now() - started < 2000, 'answered at the deadline, not later');
+    // The task queued behind the stuck one waited as long, and fails with it: a client waits no
+    // longer than the deadline. The replacement takes the next ones.
+    assert.deepEqual(behind, { ok: false, reason: 'deadline' });
+    await pool.started();
+    assert.deepEqual(await pool.run(echo('next')), { ok: true, value: 'next' });
+  } finally {
+    await pool.close();
+  }
+});
+
+test('a worker that dies fails the task it ran; those queued behind it run on its replacement', async () => {
+  const pool = poolOf(1);
+  try {
+    await pool.started();
+    const settled = await Promise.all([pool.run(() => ({ task: { die: true } })), pool.run(echo('one')), pool.run(echo('two'))]);
+    assert.deepEqual(settled, [
+      { ok: false, reason: 'worker' },
+      { ok: true, value: 'one' },
+      { ok: true, value: 'two' },
+    ]);
+  } finally {
+    await pool.close();
+  }
+});
+
+test('a task that throws fails alone; the worker goes on', async () => {
+  const pool = poolOf(1);
+  try {
+    const settled = await Promise.all([pool.run(() => ({ task: { throw: 'bad bytes' } })), pool.run(echo('fine'))]);
+    assert.deepEqual(settled, [
+      { ok: false, reason: 'worker' },
+      { ok: true, value: 'fine' },
+    ]);
+  } finally {
+    await pool.close();
+  }
+});
+
+test('after close, tasks fail at once instead of waiting', async () => {
+  const pool = poolOf(1);
+  await pool.close();
+  assert.deepEqual(await pool.run(echo('late')), { ok: false, reason: 'worker' });
+});
