@@ -47,6 +47,29 @@ test('a stuck worker: its task fails at the deadline, it is replaced, and later 
   }
 });
 
+test('an overloaded worker skips the tasks already answered past their deadline instead of running them', async () => {
+  const pool = poolOf(1, 300);
+  try {
+    await pool.started();
+    const settled = await Promise.all(Array.from({ length: 20 }, () => pool.run(() => ({ task: { busyMs: 50 } }))));
+    const done = settled.filter((s) => s.ok).length;
+    assert.ok(done >= 1 && done < 20, `${done} of 20 ran within the deadline`);
+    assert.ok(settled.every((s) => s.ok || s.reason === 'deadline'));
+    // Twenty of them take a second; the rest were skipped as the worker reached them.
+    const ran = await poolOfRuns(pool);
+    assert.ok(ran <= done + 2, `the worker ran ${ran}, of which ${done} in time`);
+    assert.ok(ran >= done, 'the same worker: busy is not stuck, and it was not replaced');
+  } finally {
+    await pool.close();
+  }
+});
+
+async function poolOfRuns(pool: WorkerPool<TestTask, string>): Promise<number> {
+  const settled = await pool.run(() => ({ task: { ran: true } }));
+  assert.ok(settled.ok);
+  return Number(settled.value);
+}
+
 test('a worker that dies fails the task it ran; those queued behind it run on its replacement', async () => {
   const pool = poolOf(1);
   try {

@@ -7,7 +7,7 @@
  * (`node dist/bench/pool-handoff.bench.js`; BENCHMARKS.md, "Worker pool").
  *
  * A task's deadline runs from when it was submitted. Tasks past it are answered as failed at once;
- * a started worker that finished nothing in that time is stuck (a decoder loop on hostile data)
+ * a started worker that has run one task for that long is stuck (a decoder loop on hostile data)
  * and is replaced. One still loading its module is left to finish: on a loaded host a start can
  * take longer than a deadline, and replacing it would only start the wait again. A worker that dies (its heap limit, say) fails the task it
  * was running; those queued behind it are posted once more to its replacement.
@@ -49,9 +49,8 @@ interface Slot<T, R> {
   worker: Worker;
   /** In the order posted, which is the order the worker runs them. */
   pending: Map<number, Pending<T, R>>;
-  completed: number;
-  /** `completed` when the deadline timer was armed: unchanged when it fires means no progress. */
-  completedAtArm: number;
+  /** When the worker last answered anything: the task it runs now started no earlier. */
+  lastAnswerAt: number;
   timer: NodeJS.Timeout | null;
   /** Ended by the pool for being stuck: the stuck task is answered already, the rest wait their turn. */
   replaced: boolean;
@@ -59,7 +58,7 @@ interface Slot<T, R> {
   ready: boolean;
 }
 
-type Reply<R> = { id: number; value: R } | { id: number; error: string } | { ready: true };
+type Reply<R> = { id: number; value: R } | { id: number; error: string } | { id: number; expired: true } | { ready: true };
 
 export class WorkerPool<T, R> {
   private readonly slots: Slot<T, R>[] = [];
@@ -122,7 +121,7 @@ export class WorkerPool<T, R> {
 
   private start(): Slot<T, R> {
     const worker = new Worker(this.options.module, { workerData: this.options.workerData, resourceLimits: this.options.resourceLimits });
-    const slot: Slot<T, R> = { worker, pending: new Map(), completed: 0, completedAtArm: 0, timer: null, replaced: false, ready: false };
+    const slot: Slot<T, R> = { worker, pending: new Map(), lastAnswerAt: performance.now(), timer: null, replaced: false, ready: false };
     worker.on('message', (reply: Reply<R>) => this.settled(slot, reply));
     worker.on('error', (error) => this.options.onWorkerError?.(error));
     worker.on('exit', () => this.exited(slot));
@@ -143,11 +142,15 @@ export class WorkerPool<T, R> {
   private post(slot: Slot<T, R>, pending: Pending<T, R>): void {
     const { task, transfer } = pending.message();
     slot.pending.set(pending.id, pending);
-    slot.worker.postMessage({ id: pending.id, task }, transfer);
+    // The deadline travels with the task (wall-clock ms, which both threads read alike), so that a
+    // worker skips what has already been answered without it instead of falling further behind.
+    const deadline = performance.timeOrigin + pending.submitted + this.options.deadlineMs;
+    slot.worker.postMessage({ id: pending.id, task, deadline }, transfer);
     if (slot.timer === null) this.arm(slot);
   }
 
   private settled(slot: Slot<T, R>, reply: Reply<R>): void {
+    slot.lastAnswerAt = performance.now();
     if ('ready' in reply) {
       slot.ready = true;
       if (this.readyThreads === this.slots.length) {
@@ -157,26 +160,37 @@ export class WorkerPool<T, R> {
       }
       return;
     }
-    slot.completed++;
     const pending = slot.pending.get(reply.id);
     // Absent: answered already, past its deadline.
     if (pending === undefined) return;
     slot.pending.delete(reply.id);
-    pending.settle('error' in reply ? { ok: false, reason: 'worker' } : { ok: true, value: reply.value });
+    pending.settle(
+      'error' in reply
+        ? { ok: false, reason: 'worker' }
+        : 'expired' in reply
+          ? { ok: false, reason: 'deadline' }
+          : { ok: true, value: reply.value },
+    );
   }
 
-  /** One timer per worker, for its oldest task; a task settled before then leaves it to fire and re-arm. */
+  /**
+   * One timer per worker, for its oldest task; a task settled before then leaves it to fire and
+   * re-arm. Rounded up a millisecond: timers run on the loop's coarser clock and may fire just short.
+   */
   private arm(slot: Slot<T, R>): void {
     const oldest = slot.pending.values().next().value;
     if (oldest === undefined) return;
-    slot.completedAtArm = slot.completed;
-    const wait = Math.max(0, oldest.submitted + this.options.deadlineMs - performance.now());
+    const wait = Math.ceil(Math.max(0, oldest.submitted + this.options.deadlineMs - performance.now())) + 1;
     slot.timer = setTimeout(() => this.expire(slot), wait).unref();
   }
 
   private expire(slot: Slot<T, R>): void {
     slot.timer = null;
     const now = performance.now();
+    const running = slot.pending.values().next().value;
+    if (running === undefined) return;
+    // The task the worker runs now started when it was posted or when the one before was answered.
+    const runningFor = now - Math.max(running.submitted, slot.lastAnswerAt);
     let expired = 0;
     for (const [id, pending] of slot.pending) {
       if (pending.submitted + this.options.deadlineMs > now) break;
@@ -184,7 +198,7 @@ export class WorkerPool<T, R> {
       pending.settle({ ok: false, reason: 'deadline' });
       expired++;
     }
-    if (expired > 0 && slot.ready && slot.completed === slot.completedAtArm) this.replace(slot);
+    if (expired > 0 && slot.ready && runningFor >= this.options.deadlineMs) this.replace(slot);
     else this.arm(slot);
   }
 
@@ -219,11 +233,18 @@ export class WorkerPool<T, R> {
   }
 }
 
-/** The worker's side: runs each task the pool posts through `handle`, one at a time, in order. */
+/**
+ * The worker's side: runs each task the pool posts through `handle`, one at a time, in order,
+ * but for those already past their deadline when their turn comes (answered without them).
+ */
 export function serveTasks<T, R>(handle: (task: T) => WorkerReply<R>): void {
   const port = parentPort;
   if (port === null) throw new Error('serveTasks runs in a worker thread');
-  port.on('message', ({ id, task }: { id: number; task: T }) => {
+  port.on('message', ({ id, task, deadline }: { id: number; task: T; deadline: number }) => {
+    if (performance.timeOrigin + performance.now() > deadline) {
+      port.postMessage({ id, expired: true });
+      return;
+    }
     let reply: WorkerReply<R>;
     try {
       reply = handle(task);
