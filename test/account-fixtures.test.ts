@@ -1251,8 +1251,18 @@ const sourced: Record<string, SourcedExpected> = {
       reserveStake: 'rsrxDvYUXjH1RQj2Ke36LNZEVqGztATxFkqNukERqFT',
       poolMint: 'bSo13r4TkiE4KumL71LsHTPpL2euBYLFx6h9HP3piy1',
       managerFeeAccount: 'Dpo148tVGewDPyh2FkGV18gouWctbdX2fHJopJGe9xv1',
+      // Read by hand from the bytes, field by field as the program's state.rs orders them: a fee
+      // of 2% per epoch, no fee change pending (FutureEpoch::None), and the last epoch's supply,
+      // which sits after all three pending-fee fields and so checks their lengths.
+      'epochFee.numerator': '200',
+      nextEpochFee: 'None',
+      nextStakeWithdrawalFee: 'None',
+      nextSolWithdrawalFee: 'None',
+      solReferralFee: 100,
+      lastEpochPoolTokenSupply: '934507756460400',
     },
-    // As explorer-kit's stake pool: the bundled layout ends before the pool's last bytes.
+    // The program serializes over the account without clearing it: bytes past the layout's end
+    // are left over from a longer earlier value (a pending fee is 16 bytes more).
     unread: 'prefix',
   },
   // Entries past the list's length are left over from removed validators: not zeros.
