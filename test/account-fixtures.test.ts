@@ -1262,6 +1262,16 @@ const sourced: Record<string, SourcedExpected> = {
     fields: { 'validatorListHeader.maxValidators': 2950 },
     unread: 'prefix',
   },
+  // flow-trades-solana's pump.fun quoter reads the live fee config of the bonding curve and asserts
+  // its market-cap tiers: a single one, from 0, of 0 + 95 + 30 bps (LP, protocol, creator).
+  'flow-trades-solana/pump_fees_fee_config_8Wf5TiAh.json': {
+    program: 'pump_fees',
+    type: 'FeeConfig',
+    fields: {
+      feeTiers: [{ marketCapLamportsThreshold: '0', fees: { lpFeeBps: '0', protocolFeeBps: '95', creatorFeeBps: '30' } }],
+    },
+    unread: 'none',
+  },
 };
 
 interface SourcedAccount {
@@ -1545,6 +1555,14 @@ const derivations: Record<string, Derivation> = {
     seeds: [{ text: 'ctoken_vault' }, { self: true }, { key: 'vaultAllocationStrategy.0.reserve' }],
     is: { key: 'vaultAllocationStrategy.0.ctokenVault' },
     bump: 'vaultAllocationStrategy.0.ctokenVaultBump',
+  },
+  // Pump's fee program keeps one FeeConfig per program it sets fees for, at ["fee_config", that
+  // program]; flow-trades-solana reads this one as the bonding curve's (pump, 6EF8rrec…).
+  'Pump fees: the FeeConfig of the bonding curve program': {
+    file: 'flow-trades-solana/pump_fees_fee_config_8Wf5TiAh.json',
+    seeds: [{ text: 'fee_config' }, { address: '6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P' }],
+    is: 'self',
+    bump: 'bump',
   },
 };
 
