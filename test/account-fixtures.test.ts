@@ -1272,6 +1272,28 @@ const sourced: Record<string, SourcedExpected> = {
     fields: { 'validatorListHeader.maxValidators': 2950 },
     unread: 'prefix',
   },
+  // DefiLlama's Orbit Finance adapter test finds CIPHER staking pools by their discriminator and the
+  // mint at offset 10, then sums the token balance of the vault each names: this pool's is VAULT.
+  'defillama-adapters/streamflow_stake_pool_Fh7u35Ps.json': {
+    program: 'stake_pool',
+    type: 'StakePool',
+    fields: {
+      mint: 'Ciphern9cCXtms66s8Mm6wCFC27b2JProRQLYmiLMH3N',
+      vault: '5wcWpUU7ciYie4jBxhNmDt53Ky1CfWh31v6M6HP1pUia',
+    },
+    // 296 bytes; the IDL (2.4.0, also the SDK's newest) describes 291, and the last 5 are zeros.
+    unread: 'zeros',
+  },
+  // flow-trades-solana's pump.fun quoter reads the live fee config of the bonding curve and asserts
+  // its market-cap tiers: a single one, from 0, of 0 + 95 + 30 bps (LP, protocol, creator).
+  'flow-trades-solana/pump_fees_fee_config_8Wf5TiAh.json': {
+    program: 'pump_fees',
+    type: 'FeeConfig',
+    fields: {
+      feeTiers: [{ marketCapLamportsThreshold: '0', fees: { lpFeeBps: '0', protocolFeeBps: '95', creatorFeeBps: '30' } }],
+    },
+    unread: 'none',
+  },
 };
 
 interface SourcedAccount {
@@ -1446,9 +1468,10 @@ test('legacy IDLs that name an account in camelCase recognise it: Anchor hashed 
 
 /**
  * A seed: literal text, a pubkey field of the decoded account, a text field of it, an i64 field as
- * 8 little-endian bytes, a fixed address, or the fixture's own address.
+ * 8 little-endian bytes, a u8 field as one byte, a fixed address, or the fixture's own address.
  */
-type Seed = { text: string } | { key: string } | { textOf: string } | { i64Of: string } | { address: string } | { self: true };
+type Seed =
+  { text: string } | { key: string } | { textOf: string } | { i64Of: string } | { u8Of: string } | { address: string } | { self: true };
 
 interface Derivation {
   file: string;
@@ -1556,6 +1579,32 @@ const derivations: Record<string, Derivation> = {
     is: { key: 'vaultAllocationStrategy.0.ctokenVault' },
     bump: 'vaultAllocationStrategy.0.ctokenVaultBump',
   },
+  // Streamflow staking: a pool at ["stake-pool", mint, creator, nonce as u8], its token vault at
+  // ["stake-vault", pool] and its stake mint at ["stake-mint", pool].
+  'Streamflow stake pool Fh7u35Ps': {
+    file: 'defillama-adapters/streamflow_stake_pool_Fh7u35Ps.json',
+    seeds: [{ text: 'stake-pool' }, { key: 'mint' }, { key: 'creator' }, { u8Of: 'nonce' }],
+    is: 'self',
+    bump: 'bump',
+  },
+  'Streamflow stake pool Fh7u35Ps vault': {
+    file: 'defillama-adapters/streamflow_stake_pool_Fh7u35Ps.json',
+    seeds: [{ text: 'stake-vault' }, { self: true }],
+    is: { key: 'vault' },
+  },
+  'Streamflow stake pool Fh7u35Ps stake mint': {
+    file: 'defillama-adapters/streamflow_stake_pool_Fh7u35Ps.json',
+    seeds: [{ text: 'stake-mint' }, { self: true }],
+    is: { key: 'stakeMint' },
+  },
+  // Pump's fee program keeps one FeeConfig per program it sets fees for, at ["fee_config", that
+  // program]; flow-trades-solana reads this one as the bonding curve's (pump, 6EF8rrec…).
+  'Pump fees: the FeeConfig of the bonding curve program': {
+    file: 'flow-trades-solana/pump_fees_fee_config_8Wf5TiAh.json',
+    seeds: [{ text: 'fee_config' }, { address: '6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P' }],
+    is: 'self',
+    bump: 'bump',
+  },
 };
 
 for (const [name, d] of Object.entries(derivations)) {
@@ -1573,6 +1622,7 @@ for (const [name, d] of Object.entries(derivations)) {
         le.writeBigInt64LE(BigInt(String(at(decoded.value, seed.i64Of))));
         return le;
       }
+      if ('u8Of' in seed) return Uint8Array.of(Number(at(decoded.value, seed.u8Of)));
       if ('self' in seed) return encoder.encode(address(doc.address));
       return encoder.encode(address('key' in seed ? String(at(decoded.value, seed.key)) : seed.address));
     });
