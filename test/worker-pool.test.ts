@@ -98,6 +98,25 @@ test('a task that throws fails alone; the worker goes on', async () => {
   }
 });
 
+test('a worker that cannot load its module is started again after a pause, not in a loop', async () => {
+  const errors: unknown[] = [];
+  const pool = new WorkerPool<TestTask, string>({
+    module: new URL('./support/broken-worker.js', import.meta.url),
+    threads: 1,
+    deadlineMs: 5000,
+    onWorkerError: (error) => errors.push(error),
+  });
+  try {
+    const settled = await pool.run(echo('never'));
+    assert.deepEqual(settled, { ok: false, reason: 'worker' });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(errors.length, 1, 'one failed start within half a second');
+    assert.equal(pool.readyThreads, 0);
+  } finally {
+    await pool.close();
+  }
+});
+
 test('after close, tasks fail at once instead of waiting', async () => {
   const pool = poolOf(1);
   await pool.close();

@@ -58,6 +58,8 @@ interface Slot<T, R> {
   ready: boolean;
 }
 
+const restartDelayMs = 1000;
+
 type Reply<R> = { id: number; value: R } | { id: number; error: string } | { id: number; expired: true } | { ready: true };
 
 export class WorkerPool<T, R> {
@@ -213,6 +215,15 @@ export class WorkerPool<T, R> {
     slot.timer = null;
     if (this.closed) return this.failAll(slot, 'worker');
     const index = this.slots.indexOf(slot);
+    if (!slot.ready) {
+      // One that never loaded its module will most likely fail the same way again: its next start
+      // waits, so a broken install costs a start a second rather than a loop of them.
+      this.failAll(slot, 'worker');
+      setTimeout(() => {
+        if (!this.closed && this.slots[index] === slot) this.slots[index] = this.start();
+      }, restartDelayMs).unref();
+      return;
+    }
     const next = this.start();
     this.slots[index] = next;
     // Unless the pool ended it, the first was running when the worker died, and is what ended it.
