@@ -60,6 +60,13 @@ interface Slot<T, R> {
 
 const restartDelayMs = 1000;
 
+/**
+ * The process's monotonic clock, which every thread reads alike. Each thread's `performance.now()`
+ * counts from when that thread started, and `timeOrigin` is the wall clock then: a clock step
+ * between the main thread's start and a worker's (NTP at boot) would make every task look late.
+ */
+const monotonicMs = () => Number(process.hrtime.bigint()) / 1e6;
+
 type Reply<R> = { id: number; value: R } | { id: number; error: string } | { id: number; expired: true } | { ready: true };
 
 export class WorkerPool<T, R> {
@@ -144,9 +151,9 @@ export class WorkerPool<T, R> {
   private post(slot: Slot<T, R>, pending: Pending<T, R>): void {
     const { task, transfer } = pending.message();
     slot.pending.set(pending.id, pending);
-    // The deadline travels with the task (wall-clock ms, which both threads read alike), so that a
-    // worker skips what has already been answered without it instead of falling further behind.
-    const deadline = performance.timeOrigin + pending.submitted + this.options.deadlineMs;
+    // The deadline travels with the task, so that a worker skips what has already been answered
+    // without it instead of falling further behind.
+    const deadline = monotonicMs() + (pending.submitted + this.options.deadlineMs - performance.now());
     slot.worker.postMessage({ id: pending.id, task, deadline }, transfer);
     if (slot.timer === null) this.arm(slot);
   }
@@ -252,7 +259,7 @@ export function serveTasks<T, R>(handle: (task: T) => WorkerReply<R>): void {
   const port = parentPort;
   if (port === null) throw new Error('serveTasks runs in a worker thread');
   port.on('message', ({ id, task, deadline }: { id: number; task: T; deadline: number }) => {
-    if (performance.timeOrigin + performance.now() > deadline) {
+    if (monotonicMs() > deadline) {
       port.postMessage({ id, expired: true });
       return;
     }
