@@ -20,6 +20,15 @@ export interface DecodedNative {
   memo?: string;
 }
 
+/** A memo's bytes as the text it carries, or null where they are not UTF-8. */
+export function memoText(bytes: Uint8Array): string | null {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
 export function decodeNativeCompiled(programId: string, data: string, accounts: string[]): DecodedNative | null {
   if (programId !== SYSTEM && programId !== TOKEN && programId !== TOKEN_2022 && programId !== ASSOCIATED_TOKEN && !MEMO.has(programId))
     return null;
@@ -27,12 +36,9 @@ export function decodeNativeCompiled(programId: string, data: string, accounts: 
   if (bytes === null) return null;
   if (programId === ASSOCIATED_TOKEN) return associatedToken(bytes, accounts);
   if (MEMO.has(programId)) {
-    const memo = new TextDecoder('utf-8', { fatal: true });
-    try {
-      return { program: 'spl-memo', memo: memo.decode(bytes), info: {} };
-    } catch {
-      return null; // not UTF-8: the node too would show no text
-    }
+    const memo = memoText(bytes);
+    // Not UTF-8: the node too would show no text.
+    return memo === null ? null : { program: 'spl-memo', memo, info: {} };
   }
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const u64 = (at: number) => (at + 8 <= bytes.length ? view.getBigUint64(at, true).toString() : undefined);

@@ -6,6 +6,7 @@
  */
 import { big, decimalsOf, str, tokenAmountOf, type Template } from './facts.js';
 import { asset, lamports, programName, say, sentence } from './phrases.js';
+import { memoText } from './native-decode.js';
 
 const system: Template = ({ ix }, facts) => {
   const i = ix.info;
@@ -150,13 +151,8 @@ const memo: Template = ({ ix }, facts) => {
 const byteMemo: Template = (entry, facts) => {
   const bytes = entry.ix.info.memo;
   if (!Array.isArray(bytes) || !bytes.every((b) => Number.isInteger(b) && b >= 0 && b <= 255)) return null;
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(bytes as number[]));
-  } catch {
-    return null;
-  }
-  return memo({ ...entry, ix: { ...entry.ix, memo: text } }, facts);
+  const text = memoText(Uint8Array.from(bytes as number[]));
+  return text === null ? null : memo({ ...entry, ix: { ...entry.ix, memo: text } }, facts);
 };
 
 const computeBudget: Template = ({ ix }, facts) => {

@@ -60,6 +60,11 @@ interface Slot<T, R> {
 
 const restartDelayMs = 1000;
 
+function stopTimer(slot: { timer: NodeJS.Timeout | null }): void {
+  if (slot.timer !== null) clearTimeout(slot.timer);
+  slot.timer = null;
+}
+
 /**
  * The process's monotonic clock, which every thread reads alike. Each thread's `performance.now()`
  * counts from when that thread started, and `timeOrigin` is the wall clock then: a clock step
@@ -218,8 +223,7 @@ export class WorkerPool<T, R> {
   }
 
   private exited(slot: Slot<T, R>): void {
-    if (slot.timer !== null) clearTimeout(slot.timer);
-    slot.timer = null;
+    stopTimer(slot);
     if (this.closed) return this.failAll(slot, 'worker');
     const index = this.slots.indexOf(slot);
     if (!slot.ready) {
@@ -244,8 +248,7 @@ export class WorkerPool<T, R> {
   }
 
   private failAll(slot: Slot<T, R>, reason: TaskFailure): void {
-    if (slot.timer !== null) clearTimeout(slot.timer);
-    slot.timer = null;
+    stopTimer(slot);
     for (const pending of slot.pending.values()) pending.settle({ ok: false, reason });
     slot.pending.clear();
   }
