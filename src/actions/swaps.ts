@@ -281,6 +281,19 @@ const pumpSwap: Planner = (i, type) => {
       };
 };
 
+/**
+ * PumpSwap's route through several pools and curves: the user's own token accounts at either end;
+ * the hops' mints and vaults follow as remaining accounts.
+ */
+const pumpMultiHop: Planner = (i) => ({
+  actor: str(i.user),
+  verb: 'swap',
+  sources: [i.userInTokenAccount],
+  destinations: [i.userOutTokenAccount],
+  exactIn: arg(i.amountIn),
+  minOut: arg(i.minAmountOut),
+});
+
 const PUMP = '6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P';
 
 /** Bonkswap: the amount in is `deltaIn`; `priceLimit` bounds the pool price, not the output. */
@@ -357,9 +370,15 @@ const planners: Readonly<Record<string, Readonly<Record<string, Planner>>>> = {
   dbcij3LWUppWqq96dh6gJWwBifmcGfLSB5D4DuSMaqN: { swap: inputOutput, swap2: inputOutput, swap2WithTransferHook: inputOutput },
   MERLuDFBMmsHnsBPZw2sDQZHvXFMwp8EdjudcU2HKky: { exchange: mercurial },
   '6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P': Object.fromEntries(
-    ['buy', 'buyExactSolIn', 'buyV2', 'buyExactQuoteInV2', 'sell', 'sellV2'].map((t) => [t, pumpFun]),
+    ['buy', 'buyExactSolIn', 'buyV2', 'buyExactQuoteInV2', 'buyV3', 'buyExactQuoteInV3', 'sell', 'sellV2', 'sellV3'].map((t) => [
+      t,
+      pumpFun,
+    ]),
   ),
-  pAMMBay6oceH9fJKBRHGP5D4bD4sWpmSwMn52FMfXEA: { buy: pumpSwap, buyExactQuoteIn: pumpSwap, sell: pumpSwap },
+  pAMMBay6oceH9fJKBRHGP5D4bD4sWpmSwMn52FMfXEA: {
+    ...Object.fromEntries(['buy', 'buyExactQuoteIn', 'buyV2', 'buyExactQuoteInV2', 'sell', 'sellV2'].map((t) => [t, pumpSwap])),
+    multiHopSwap: pumpMultiHop,
+  },
   '2wT8Yq49kHgDzXuPxZSaeLaH1qbmGXtEyPy64bL7aD3c': { swap: tokenSwap },
   HyaB3W9q6XdA5xwpU4XnSZV94htfmbmqJXZcEbRaJutt: { swap: invariant },
   SSwapUtytfBdBn1b9NUGG6foMVPtcWgpRU32HToDUZr: { swap: tokenSwap },
