@@ -101,10 +101,12 @@ test('of two bundled pump.fun layouts, each buy gets the one that reads its byte
   const current = { description: idl(`${PUMP}.json`) };
   const older = { description: idl(`${PUMP}@pump-sdk-1.5.0.json`) };
   const old = realOldPumpBuy();
-  // The same buy in today's layout: track_volume appended, and the four accounts that came with it.
-  const extra = ['global_volume_accumulator', 'user_volume_accumulator', 'fee_config', 'fee_program'].map((_, i) =>
+  // The same buy in today's layout: track_volume appended, and the four accounts that came with it
+  // (the last is the fee program, whose address the layout fixes).
+  const extra = ['global_volume_accumulator', 'user_volume_accumulator', 'fee_config'].map((_, i) =>
     encodeBase58(Uint8Array.from({ length: 32 }, (_, j) => (i * 32 + j + 1) % 256)),
   );
+  extra.push('pfeeUxB6jkeY1Hxd7CsFCAjcbHA9rWtchMGdZ6VojVZ');
   const newer = { data: encodeBase58(Uint8Array.of(...(decodeBase58(old.data) as Uint8Array), 1)), accounts: [...old.accounts, ...extra] };
   for (const versions of [
     [current, older],
@@ -146,4 +148,38 @@ test('Serum consumeEvents names market, event queue and fee accounts from the en
   // Too few accounts for the layout: named in order as far as they go, never an error.
   const short = decodeInstructionEntry(SERUM_V3, data, keys.slice(0, 2), registry)?.parsed.info;
   assert.deepEqual(Object.keys(short ?? {}), ['limit', 'openOrders', 'market']);
+});
+
+test('pump.fun trades of early 2025 name the rent sysvar and the associated token program their layout fixes, not the creator vault of a later one', () => {
+  const SYSVAR_RENT = 'SysvarRent111111111111111111111111111111111';
+  const ATA_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL';
+  const seen = { rent: 0, associatedTokenProgram: 0 };
+  for (const [file, groups] of enhancedCorpus()) {
+    for (const entry of groups.flatMap(({ top, inner }) => [top, ...inner])) {
+      const info = entry.parsed?.info;
+      if (entry.programId !== PUMP || info === undefined || !['buy', 'sell'].includes(entry.parsed!.type)) continue;
+      for (const [key, address] of [
+        ['rent', SYSVAR_RENT],
+        ['associatedTokenProgram', ATA_PROGRAM],
+      ] as const) {
+        const named: string[] = Object.keys(info).filter((name) => info[name] === address);
+        if (named.length === 0) continue;
+        assert.deepEqual(named, [key], `${file}: ${address} is named by the place the layout fixes for it`);
+        seen[key]++;
+      }
+    }
+  }
+  assert.ok(seen.rent > 0 && seen.associatedTokenProgram > 0, JSON.stringify(seen));
+
+  // The same buy with a creator vault where the rent sysvar was: the early layout would refuse
+  // it, so today's 12-account layout names it.
+  const old = realOldPumpBuy();
+  const rentAt = old.accounts.indexOf(SYSVAR_RENT);
+  assert.ok(rentAt >= 0, `${old.file}: the early buy passes the rent sysvar`);
+  const vault = encodeBase58(Uint8Array.from({ length: 32 }, (_, i) => (i * 11 + 5) % 256));
+  const later = old.accounts.map((a, i) => (i === rentAt ? vault : a));
+  const decoded = decodeInstructionEntry(PUMP, old.data, later, registry);
+  assert.equal(decoded?.parsed.info.creatorVault, vault);
+  assert.ok(!('rent' in (decoded?.parsed.info ?? {})));
+  assert.equal(decodeInstructionEntry(PUMP, old.data, old.accounts, registry)?.parsed.info.rent, SYSVAR_RENT);
 });

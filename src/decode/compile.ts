@@ -43,6 +43,8 @@ export interface CompiledProgram {
    * among candidates with the same one, the first that reads the data exactly, else the first that reads it.
    */
   decodeInstruction(data: Uint8Array): DecodedInstruction | null;
+  /** The instructions whose discriminator prefixes `data`, without decoding it. */
+  instructionsMatching(data: Uint8Array): InstructionDesc[];
   /**
    * Matches by discriminator prefix, else by exact `size` when the account declares one, else the
    * program's `fallback` account. Trailing bytes allowed (accounts are often over-allocated). null
@@ -112,6 +114,7 @@ export function compileProgram(description: ProgramDescription): CompiledProgram
       const hit = best(instructions.matches(data), data, instructionRead, true);
       return hit && { instruction: hit.item, args: hit.value as Record<string, unknown>, exact: hit.exact };
     },
+    instructionsMatching: (data) => instructions.matches(data).map((candidate) => candidate.item),
     decodeAccount(data) {
       let candidates = accounts.matches(data);
       if (candidates === accounts.unmarked) {

@@ -8,9 +8,10 @@ import type { Span } from '../json/tokens.js';
 import type { ProgramRegistry } from '../decode/registry.js';
 import { noteUndecoded } from '../observe/undecoded-tally.js';
 import { nodeParsedInstructionPrograms } from './native-programs.js';
-import { parsedInstruction, type ParsedInstruction } from './instruction-info.js';
+import { namesOf, parsedInstruction, type ParsedInstruction } from './instruction-info.js';
 import { AccountFit, accountPlan } from './account-plan.js';
 import type { DecodedInstruction } from '../decode/compile.js';
+import type { InstructionDesc } from '../idl/description.js';
 
 export interface RawInstruction {
   programId?: string;
@@ -24,9 +25,12 @@ export interface RawInstruction {
 /**
  * The decoded form of one non-native instruction entry, or null when it stays as the node gave it.
  * Of the program's versions valid at `slot`, the one whose layout reads the data exactly and whose
- * account list fits the accounts given wins; ties go to the newest. A version that decodes with
- * bytes over or fields missing, or with too few accounts, is used only when none fits better: it
- * is the layout of another upgrade, and would drop new fields or shift account names.
+ * account list fits the accounts given wins; ties go to the newest, unless an older one fixes an
+ * address (an Anchor `address`: a program, a sysvar) that is the given account where the newer
+ * one names that place otherwise: pump.fun's `buy` of early 2025 passes the rent sysvar where
+ * today's takes the creator vault. A version that decodes with bytes over or fields missing, with
+ * too few accounts, or that fixes another address than the one given, is used only when none fits
+ * better: it is the layout of another upgrade, and would drop new fields or shift account names.
  */
 export function decodeInstructionEntry(
   programId: string | undefined,
@@ -45,23 +49,32 @@ export function decodeInstructionEntry(
   }
   const isEvent = startsWith(bytes, anchorEventTag);
   // The best decode so far, rendered only once chosen: most programs have one version, and it fits.
-  let best: { score: number; render: () => ParsedInstruction } | null = null;
+  let best = null as Candidate | null;
   let name = '';
   for (const program of versions) {
-    let candidate: { score: number; render: () => ParsedInstruction } | null = null;
+    // A perfect fit is beaten only by a version that fixes an address it names otherwise.
+    if (best !== null && best.score === bestFit) {
+      const incumbent = best.instruction;
+      if (incumbent === undefined) break;
+      if (!program.instructionsMatching(bytes).some((rival) => addressesAgainst(incumbent, rival, accounts) > 0)) continue;
+    }
+    let candidate: Candidate | null = null;
     if (isEvent) {
       const event = program.decodeEvent(bytes.subarray(anchorEventTag.length));
       if (event !== null) candidate = { score: event.exact ? bestFit : 0, render: () => ({ type: event.event.name, info: event.value }) };
     } else {
       const decoded = program.decodeInstruction(bytes);
       if (decoded !== null) {
-        candidate = { score: fitScore(decoded, accounts.length), render: () => parsedInstruction(decoded, accounts, programId) };
+        candidate = {
+          score: fitScore(decoded, accounts, programId),
+          instruction: decoded.instruction,
+          render: () => parsedInstruction(decoded, accounts, programId),
+        };
       }
     }
-    if (candidate === null || (best !== null && candidate.score <= best.score)) continue;
+    if (candidate === null || (best !== null && !beats(candidate, best, accounts))) continue;
     best = candidate;
     name = program.description.name;
-    if (best.score === bestFit) break;
   }
   if (best === null) {
     noteUndecoded(programId);
@@ -70,16 +83,58 @@ export function decodeInstructionEntry(
   return { name, parsed: best.render() };
 }
 
+interface Candidate {
+  score: number;
+  /** The instruction it decoded as; undefined for an event. */
+  instruction?: InstructionDesc;
+  render: () => ParsedInstruction;
+}
+
+function beats(challenger: Candidate, incumbent: Candidate, accounts: string[]): boolean {
+  if (challenger.score !== incumbent.score) return challenger.score > incumbent.score;
+  if (challenger.instruction === undefined || incumbent.instruction === undefined) return false;
+  return (
+    addressesAgainst(incumbent.instruction, challenger.instruction, accounts) >
+    addressesAgainst(challenger.instruction, incumbent.instruction, accounts)
+  );
+}
+
 /**
- * Too few accounts weighs most (the program would have refused them), then inexact data, then
- * remaining accounts beyond the described list (which many programs take). An event has no
- * accounts: exact data scores `bestFit`, anything else 0.
+ * Too few accounts, or one where the layout fixes another address, weighs most (the program would
+ * have refused them), then inexact data, then remaining accounts beyond the described list (which
+ * many programs take). An event has no accounts: exact data scores `bestFit`, anything else 0.
  */
-function fitScore(decoded: DecodedInstruction, accountCount: number): number {
-  const fit = accountPlan(decoded.instruction, accountCount).fit;
-  return (fit === AccountFit.Fewer ? 0 : 4) + (decoded.exact ? 2 : 0) + (fit === AccountFit.Exact ? 1 : 0);
+function fitScore(decoded: DecodedInstruction, accounts: string[], programId: string): number {
+  const described = decoded.instruction.accounts;
+  const plan = accountPlan(decoded.instruction, accounts.length);
+  let refused = plan.fit === AccountFit.Fewer;
+  for (const planned of plan.accounts) {
+    const address = described[planned.desc].address;
+    if (address === undefined || !('index' in planned)) continue;
+    const given = accounts[planned.index];
+    // Anchor's convention for an optional account left out: the program id in its place.
+    if (given !== address && !(described[planned.desc].optional && given === programId)) refused = true;
+  }
+  return (refused ? 0 : 4) + (decoded.exact ? 2 : 0) + (plan.fit === AccountFit.Exact ? 1 : 0);
 }
 const bestFit = 7;
+
+/**
+ * The given accounts that `rival` fixes (its Anchor `address` is that account) where `incumbent`
+ * puts an account of another name: evidence that the incumbent's names are another upgrade's.
+ */
+function addressesAgainst(incumbent: InstructionDesc, rival: InstructionDesc, accounts: string[]): number {
+  const rivalPlan = accountPlan(rival, accounts.length);
+  let evidence = 0;
+  for (const planned of rivalPlan.accounts) {
+    const address = rival.accounts[planned.desc].address;
+    if (address === undefined || !('index' in planned) || accounts[planned.index] !== address) continue;
+    const there = accountPlan(incumbent, accounts.length).accounts.find((p) => 'index' in p && p.index === planned.index);
+    const incumbentName = there === undefined ? undefined : namesOf(incumbent).accounts[there.desc];
+    if (incumbentName !== namesOf(rival).accounts[planned.desc]) evidence++;
+  }
+  return evidence;
+}
 
 /**
  * Anchor's event-CPI: the program invokes itself with this tag (sha256("anchor:event")[0..8],

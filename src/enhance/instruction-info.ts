@@ -47,7 +47,7 @@ const remainingKey = 'remainingAccounts';
 
 /** camelCase names, computed once per instruction description rather than once per decode. */
 const names = new WeakMap<InstructionDesc, { type: string; accounts: string[] }>();
-function namesOf(instruction: InstructionDesc) {
+export function namesOf(instruction: InstructionDesc) {
   let known = names.get(instruction);
   if (known === undefined) {
     known = { type: camelCase(instruction.name), accounts: instruction.accounts.map((a) => camelCase(a.name)) };

@@ -36,6 +36,8 @@ export interface AnchorInstructionAccount {
   optional?: true;
   /** Metaplex: any number of accounts may follow in this place. */
   variadic?: true;
+  /** Anchor 0.30: the account must be this address. */
+  address?: string;
 }
 
 /** A nested group of accounts (a composite `Accounts` struct), read flattened in order. */
@@ -167,6 +169,7 @@ function checkAccountItems(value: unknown): AnchorAccountItem[] {
       signer: flag(account.signer),
       optional: flag(account.optional),
       variadic: flag(account.variadic),
+      address: typeof account.address === 'string' ? account.address : undefined,
     };
   });
 }

@@ -163,6 +163,7 @@ export function instructionAccounts(items: AnchorAccountItem[], out: Instruction
       signer: account.isSigner === true || account.signer === true,
       optional: account.isOptional === true || account.optional === true,
       ...(account.variadic === true && { variadic: true }),
+      ...(account.address !== undefined && { address: account.address }),
     });
   }
   return out;

@@ -92,6 +92,8 @@ export interface InstructionAccount {
   optional: boolean;
   /** Any number of accounts (zero included) in this place; the accounts after it are counted from the end. */
   variadic?: boolean;
+  /** The one address this account may be (Anchor's `address` constraint: a program, a sysvar). */
+  address?: string;
 }
 
 export interface InstructionDesc {
