@@ -1294,6 +1294,48 @@ const sourced: Record<string, SourcedExpected> = {
     },
     unread: 'none',
   },
+  // mango-explorer's tests load these mainnet Serum v3 OpenOrders (owner 9xQeWvG8…) with the Mango v3
+  // account and group beside them and assert only the health computed from all of them. Each must be
+  // read to its last byte; the Mango group lists the market and keeps the owner (the group's signer,
+  // 9BVcYqEQ…) and the Mango account lists the open orders (checked while gathering, README).
+  'mango-explorer/account10_openorders11.json': {
+    program: 'serum_dex_v3',
+    type: 'OpenOrders',
+    fields: {
+      accountFlags: '5',
+      market: '3zzTxtDCt9PimwzGrgWJEbxZfSLetDMkdYegPanGNpMf',
+      owner: '9BVcYqEQxyccuwznvxXqDkSJFavvTyheiTYk231T1A8S',
+      nativeCoinFree: '0',
+      nativeCoinTotal: '200000000',
+      nativePcFree: '0',
+      nativePcTotal: '1060000000',
+    },
+    unread: 'none',
+  },
+  'mango-explorer/account8_openorders3.json': {
+    program: 'serum_dex_v3',
+    type: 'OpenOrders',
+    fields: {
+      accountFlags: '5',
+      market: '9wFFyRfZBsuAha4YcuxcXLKwMxJR43S7fPfQLusDBzvT',
+      owner: '9BVcYqEQxyccuwznvxXqDkSJFavvTyheiTYk231T1A8S',
+      nativePcFree: '0',
+      nativePcTotal: '1590720000',
+    },
+    unread: 'none',
+  },
+  'mango-explorer/account7_openorders3.json': {
+    program: 'serum_dex_v3',
+    type: 'OpenOrders',
+    fields: {
+      accountFlags: '5',
+      market: '9wFFyRfZBsuAha4YcuxcXLKwMxJR43S7fPfQLusDBzvT',
+      owner: '9BVcYqEQxyccuwznvxXqDkSJFavvTyheiTYk231T1A8S',
+      nativePcFree: '20801995',
+      nativePcTotal: '20801995',
+    },
+    unread: 'none',
+  },
 };
 
 interface SourcedAccount {
@@ -1631,5 +1673,36 @@ for (const [name, d] of Object.entries(derivations)) {
     assert.equal(derived, expected);
     // Bumps the program keeps as u64 (Kamino's) decode as text.
     if (d.bump !== undefined) assert.equal(String(at(decoded.value, d.bump)), String(bump));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Serum v3 OpenOrders (mango-explorer): what the bytes themselves prove. A slot is in use where its
+// bit of free_slot_bits is 0; a used slot holds a non-zero order id and a free one holds 0; a bid
+// (its is_bid_bits bit set) is only ever a used slot. Its "serum" head and "padding" tail frame it.
+
+const serumOpenOrders: Record<string, { used: number[]; bids: number[] }> = {
+  'mango-explorer/account10_openorders11.json': { used: [1, 2], bids: [2] },
+  'mango-explorer/account8_openorders3.json': { used: [0], bids: [0] },
+  'mango-explorer/account7_openorders3.json': { used: [], bids: [] },
+};
+
+for (const [file, want] of Object.entries(serumOpenOrders)) {
+  test(`${file}: its slots, order ids and bid bits agree`, () => {
+    const { owner, bytes } = readSourced(file);
+    const decoded = decodeAccountData(owner, bytes, registry);
+    assert.ok(decoded, `${file}: not decoded`);
+    const value = decoded.value;
+    assert.equal(Buffer.from(value.headPadding as number[]).toString('latin1'), 'serum');
+    assert.equal(Buffer.from(value.tailPadding as number[]).toString('latin1'), 'padding');
+    const free = BigInt(String(value.freeSlotBits));
+    const bid = BigInt(String(value.isBidBits));
+    const orders = (value.orders as unknown[]).map((o) => BigInt(String(o)));
+    assert.equal(orders.length, 128);
+    const used = orders.flatMap((_, i) => (((free >> BigInt(i)) & 1n) === 0n ? [i] : []));
+    assert.deepEqual(used, want.used);
+    for (const [i, order] of orders.entries()) assert.equal(order !== 0n, used.includes(i), `${file}: slot ${i}`);
+    const bids = orders.flatMap((_, i) => (((bid >> BigInt(i)) & 1n) === 1n ? [i] : []));
+    assert.deepEqual(bids, want.bids);
   });
 }
