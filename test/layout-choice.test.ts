@@ -15,6 +15,9 @@ import { readIdl } from '../src/idl/read-idl.js';
 import { enhanceTransaction } from '../src/enhance/transaction.js';
 import { decodeInstructionEntry } from '../src/enhance/instruction-entry.js';
 import { decodeBase58, encodeBase58 } from '../src/codec/base58.js';
+import { defaultLedgerFile } from '../src/gateway.js';
+import { LedgerRpc } from '../src/ledger/ledger-rpc.js';
+import { openLedger } from '../src/ledger/ledger-store.js';
 
 const registry = loadBundledRegistry();
 const txDir = join(projectRoot, 'ledger', 'txs');
@@ -182,4 +185,29 @@ test('pump.fun trades of early 2025 name the rent sysvar and the associated toke
   assert.equal(decoded?.parsed.info.creatorVault, vault);
   assert.ok(!('rent' in (decoded?.parsed.info ?? {})));
   assert.equal(decodeInstructionEntry(PUMP, old.data, old.accounts, registry)?.parsed.info.rent, SYSVAR_RENT);
+});
+
+test('a PumpSwap trade that leaves off its optional last argument keeps the newest layout, which names every account it was given', () => {
+  const PUMP_SWAP = 'pAMMBay6oceH9fJKBRHGP5D4bD4sWpmSwMn52FMfXEA';
+  const PUMP_FEES = 'pfeeUxB6jkeY1Hxd7CsFCAjcbHA9rWtchMGdZ6VojVZ';
+  // Every corpus transaction as the node answers jsonParsed, whichever encoding the corpus kept it in.
+  const ledger = new LedgerRpc(openLedger(defaultLedgerFile, { readonly: true }));
+  const signatures = new Set(readdirSync(txDir).flatMap((f) => /^(\w+)\.(json|jsonParsed|base64)\.json$/.exec(f)?.[1] ?? []));
+  let seen = 0;
+  for (const signature of signatures) {
+    const body = `{"jsonrpc":"2.0","result":${ledger.getTransaction(signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 })},"id":1}`;
+    const result = JSON.parse(enhanceTransaction(body, registry)).result;
+    const entries: ParsedEntry[] = [
+      ...result.transaction.message.instructions,
+      ...(result.meta.innerInstructions ?? []).flatMap((g: { instructions: ParsedEntry[] }) => g.instructions),
+    ];
+    for (const entry of entries) {
+      const info = entry.parsed?.info;
+      if (entry.programId !== PUMP_SWAP || info === undefined || !/^(buy|sell)/.test(entry.parsed!.type)) continue;
+      const remaining = (info.remainingAccounts ?? []) as string[];
+      assert.ok(!remaining.includes(PUMP_FEES), `${signature}: the fee program is named, not left among remaining accounts`);
+      if (info.feeProgram === PUMP_FEES) seen++;
+    }
+  }
+  assert.ok(seen > 0, 'a corpus PumpSwap trade passes the fee program');
 });

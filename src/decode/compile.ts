@@ -23,6 +23,8 @@ export interface DecodedInstruction {
   instruction: InstructionDesc;
   args: Record<string, unknown>;
   exact: boolean;
+  /** Not exact, but every byte read: the data stopped between trailing fields (an older client's). */
+  short: boolean;
 }
 export interface DecodedAccount {
   account: AccountDesc;
@@ -91,15 +93,15 @@ export function compileProgram(description: ProgramDescription): CompiledProgram
     data: Uint8Array,
     compile: (item: T) => Read,
     open: boolean,
-  ): { item: T; value: unknown; exact: boolean } | null {
-    let loose: { item: T; value: unknown; exact: boolean } | null = null;
+  ): { item: T; value: unknown; exact: boolean; short: boolean } | null {
+    let loose: { item: T; value: unknown; exact: boolean; short: boolean } | null = null;
     for (const candidate of candidates) {
       const read = (candidate.read ??= compileSafely(compile, candidate.item));
       const cursor = cursorOver(data, candidate.discriminator.length, open);
       const value = run(read, cursor);
       if (value === FAIL) continue;
-      if (!cursor.short && cursor.pos === data.length) return { item: candidate.item, value, exact: true };
-      loose ??= { item: candidate.item, value, exact: false };
+      if (!cursor.short && cursor.pos === data.length) return { item: candidate.item, value, exact: true, short: false };
+      loose ??= { item: candidate.item, value, exact: false, short: cursor.short };
     }
     return loose;
   }
@@ -112,7 +114,7 @@ export function compileProgram(description: ProgramDescription): CompiledProgram
     description,
     decodeInstruction(data) {
       const hit = best(instructions.matches(data), data, instructionRead, true);
-      return hit && { instruction: hit.item, args: hit.value as Record<string, unknown>, exact: hit.exact };
+      return hit && { instruction: hit.item, args: hit.value as Record<string, unknown>, exact: hit.exact, short: hit.short };
     },
     instructionsMatching: (data) => instructions.matches(data).map((candidate) => candidate.item),
     decodeAccount(data) {

@@ -101,8 +101,13 @@ function beats(challenger: Candidate, incumbent: Candidate, accounts: string[]):
 
 /**
  * Too few accounts, or one where the layout fixes another address, weighs most (the program would
- * have refused them), then inexact data, then remaining accounts beyond the described list (which
- * many programs take). An event has no accounts: exact data scores `bestFit`, anything else 0.
+ * have refused them). Then the data and the account list count alike: data read exactly scores 4,
+ * data that stopped between trailing fields 2 (an older client's, which programs that append
+ * arguments accept), bytes left over 0; an account list of the described length 2, one with
+ * accounts beyond it 0 (which many programs take, but which a newer layout may name). So a layout
+ * that names every account but misses an optional trailing argument ties with an older one that
+ * reads the arguments exactly and leaves accounts unnamed, and the newer wins the tie. An event has
+ * no accounts: exact data scores `bestFit`, anything else 0.
  */
 function fitScore(decoded: DecodedInstruction, accounts: string[], programId: string): number {
   const described = decoded.instruction.accounts;
@@ -115,9 +120,10 @@ function fitScore(decoded: DecodedInstruction, accounts: string[], programId: st
     // Anchor's convention for an optional account left out: the program id in its place.
     if (given !== address && !(described[planned.desc].optional && given === programId)) refused = true;
   }
-  return (refused ? 0 : 4) + (decoded.exact ? 2 : 0) + (plan.fit === AccountFit.Exact ? 1 : 0);
+  const data = decoded.exact ? 4 : decoded.short ? 2 : 0;
+  return (refused ? 0 : 8) + data + (plan.fit === AccountFit.Exact ? 2 : 0);
 }
-const bestFit = 7;
+const bestFit = 14;
 
 /**
  * The given accounts that `rival` fixes (its Anchor `address` is that account) where `incumbent`
