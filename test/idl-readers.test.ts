@@ -90,7 +90,7 @@ const expectedSkips: Record<string, string[]> = {
 const countDifferences: Record<string, { instructions?: number; accounts?: number; events?: number; why: string }> = {
   'CoREENxT6tW1HoK8ypY1SxRMZTcVPm7R94rH4PZNhX7d.json': { instructions: 41, why: 'CreateGroupV1 is left out (see expectedSkips)' },
   'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb.json': { accounts: 1, why: 'mint and token are left out (see expectedSkips)' },
-  '1oopBoJG58DgkUVKkEzKgyG9dvRmpgeEm1AVjoHkF78.json': {
+  '1oopBoJG58DgkUVKkEzKgyG9dvRmpgeEm1AVjoHkF78@0.1.0-codama.json': {
     events: 6,
     why: 'MANIFEST counts no events for this Codama file; program.events holds 6 eventNodes',
   },
@@ -141,7 +141,7 @@ test('every bundled IDL reads: program id, dialect, counts and left-out items as
 });
 
 test('the Loopscale Codama file does hold the 6 events MANIFEST does not count', () => {
-  const file = '1oopBoJG58DgkUVKkEzKgyG9dvRmpgeEm1AVjoHkF78.json';
+  const file = '1oopBoJG58DgkUVKkEzKgyG9dvRmpgeEm1AVjoHkF78@0.1.0-codama.json';
   assert.equal(raw(file).program.events.length, 6);
 });
 
@@ -378,8 +378,8 @@ test('Codama: constant discriminators, and Anchor events behind a hidden prefix'
     false,
   );
 
-  const loopscale = read('1oopBoJG58DgkUVKkEzKgyG9dvRmpgeEm1AVjoHkF78.json');
-  const rawEvent = raw('1oopBoJG58DgkUVKkEzKgyG9dvRmpgeEm1AVjoHkF78.json').program.events[0];
+  const loopscale = read('1oopBoJG58DgkUVKkEzKgyG9dvRmpgeEm1AVjoHkF78@0.1.0-codama.json');
+  const rawEvent = raw('1oopBoJG58DgkUVKkEzKgyG9dvRmpgeEm1AVjoHkF78@0.1.0-codama.json').program.events[0];
   const event = loopscale.events.find((e) => e.name === rawEvent.name)!;
   assert.equal(hex(event.discriminator), rawEvent.data.prefix[0].value.data);
   assert.equal(event.type.kind, 'struct');

@@ -5,9 +5,10 @@
  * tests/proc-macro-events/tests/perpetuals.rs) on its fixtures, which test/fixtures/vixen/ keeps
  * verbatim (MIT) and ledger/accounts/ holds converted; for the OKX DEX router, Vixen's
  * tests/proc-macro/tests/okx_dex.rs on its SwapV3 transaction. Drift (@drift-labs/sdk 2.156.0) and
- * marginfi (0.1.8, @mrgnlabs/marginfi-client-v2 6.4.2): no corpus entry or fixture uses what only
- * their newest layouts hold, so those instructions are built by Anchor's rule; Drift's own test User
- * shows what the renamed perp-position fields read.
+ * marginfi (0.1.9, the deployed build, from sava-software/idl-clients; 0.1.8 from
+ * @mrgnlabs/marginfi-client-v2 6.4.2): no corpus entry or fixture uses what only their newest
+ * layouts hold, so those instructions are built by Anchor's rule; Drift's own test User and
+ * marginfi's own regression bank show what the renamed fields read.
  */
 import { test } from 'node:test';
 import { address, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
@@ -412,12 +413,15 @@ test("Drift: the newest layout names a User's perp-position bytes as SDK 2.156.0
   );
 });
 
-test('marginfi: 0.1.8 (SDK 6.4.2) is the newest layout; place_order decodes with it only, the dropped emissions instructions stay listed', () => {
-  const [newest, ...older] = registry.versions(MARGINFI);
+test('marginfi: 0.1.9 (p0-ts-sdk, the deployed build) is the newest layout, 0.1.8 next; place_order decodes with those only, the dropped emissions instructions stay listed', () => {
+  const [newest, v018, ...older] = registry.versions(MARGINFI);
   assert.equal(newest.description.address, MARGINFI);
+  assert.deepEqual([newest.description.version, v018.description.version], ['0.1.9', '0.1.8']);
   const has = (v: typeof newest, name: string) => v.description.instructions.some((ix) => ix.name === name);
-  assert.ok(has(newest, 'marginfi_account_place_order') && has(newest, 'juplend_deposit'));
-  assert.ok(!has(newest, 'lending_account_withdraw_emissions'));
+  assert.ok(has(newest, 'marginfi_account_place_order') && has(newest, 'juplend_deposit') && has(newest, 'admin_close_account'));
+  assert.ok(has(v018, 'marginfi_account_place_order') && !has(v018, 'admin_close_account'));
+  assert.ok(!has(newest, 'lending_account_withdraw_emissions') && !has(newest, 'lending_account_clear_emissions'));
+  assert.ok(has(v018, 'lending_account_clear_emissions'));
   assert.ok(older.some((v) => has(v, 'lending_account_withdraw_emissions')));
 
   // No corpus transaction or fixture carries an order: the bytes follow Anchor's rule and the IDL's types.
@@ -440,4 +444,25 @@ test('marginfi: 0.1.8 (SDK 6.4.2) is the newest layout; place_order decodes with
   assert.equal(info.order, accounts[4]);
   assert.equal(info.globalFeeWallet, accounts[6]);
   assert.equal(decodeInstructionEntry(MARGINFI, data, accounts, registryOf(older.map((v) => ({ description: v.description })))), null);
+});
+
+test('marginfi 0.1.9 reads a 2023 bank to its last byte; the legacy rates are its placeholder0..2, 0.1.8 names them', () => {
+  // programs/marginfi/tests/fixtures/bank/bank_sample_3.json; regression.rs asserts these rates.
+  const dump = JSON.parse(readFileSync(join(projectRoot, 'test', 'fixtures', 'accounts', 'marginfi-v2', 'bank_sample_3.json'), 'utf8')) as {
+    account: { data: [string, string] };
+  };
+  const bytes = Buffer.from(dump.account.data[0], 'base64');
+  const [newest, v018] = registry.versions(MARGINFI);
+  const now = newest.decodeAccount(bytes);
+  const before = v018.decodeAccount(bytes);
+  assert.ok(now?.exact && before?.exact);
+  type Rates = { config: { interestRateConfig: Record<string, { value: number[] }> } };
+  const rates = (now.value as Rates).config.interestRateConfig;
+  const named = (before.value as Rates).config.interestRateConfig;
+  assert.deepEqual(rates.placeholder0, named.optimalUtilizationRate);
+  assert.deepEqual(rates.placeholder1, named.plateauInterestRate);
+  assert.deepEqual(rates.placeholder2, named.maxInterestRate);
+  assert.ok(!('optimalUtilizationRate' in rates));
+  // The gateway answers with the newest that reads it exactly.
+  assert.deepEqual(decodeAccountData(MARGINFI, bytes, registry)?.value, now.value);
 });
