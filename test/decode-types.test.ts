@@ -629,8 +629,10 @@ test('instruction matching: longest discriminator wins, trailing bytes allowed, 
     instruction: single.description.instructions[0],
     args: { v: 259 },
     exact: true,
+    short: false,
   });
   assert.equal(single.decodeInstruction(Uint8Array.of(3, 1, 0))?.exact, false, 'a byte over: another layout may read it all');
+  assert.equal(single.decodeInstruction(Uint8Array.of(3, 1, 0))?.short, false, 'bytes over are not data stopped short');
 });
 
 test('instruction data that stops between trailing fields decodes, marked as not exact', () => {
@@ -649,6 +651,7 @@ test('instruction data that stops between trailing fields decodes, marked as not
     instruction: compiled.description.instructions[0],
     args: { a: 7 },
     exact: false,
+    short: true,
   });
   assert.equal(compiled.decodeInstruction(Uint8Array.of(1, 7, 1, 0))?.exact, true);
   assert.equal(compiled.decodeInstruction(Uint8Array.of(2, 0))?.exact, true, 'an empty list read to its end');

@@ -55,6 +55,8 @@ export interface CompiledProgram {
   decodeAccount(data: Uint8Array): DecodedAccount | null;
   /** data = the bytes after Anchor's 8-byte event-CPI tag, i.e. starting with the event discriminator. */
   decodeEvent(data: Uint8Array): DecodedEvent | null;
+  /** False when every event `data` selects has a fixed size other than the data's: none can read it exactly. */
+  mayReadEventExactly(data: Uint8Array): boolean;
 }
 
 function run(read: Read, cursor: Cursor): unknown {
@@ -106,6 +108,9 @@ export function compileProgram(description: ProgramDescription): CompiledProgram
     return loose;
   }
 
+  /** Each event's size where its layout fixes one (null where it does not), worked out when first asked. */
+  const eventSizes = new Map<EventDesc, number | null>();
+
   const accountCandidates = new Map<AccountDesc, Candidate<AccountDesc>>(
     sized.map((a) => [a, { item: a, discriminator: a.discriminator, read: undefined }]),
   );
@@ -128,6 +133,20 @@ export function compileProgram(description: ProgramDescription): CompiledProgram
       }
       const hit = best(candidates, data, accountRead, false);
       return hit && { account: hit.item, value: hit.value as Record<string, unknown>, exact: hit.exact };
+    },
+    mayReadEventExactly(data) {
+      return events.matches(data).some((candidate) => {
+        let size = eventSizes.get(candidate.item);
+        if (size === undefined) {
+          try {
+            size = compiler.event(candidate.item).fixedSize ?? null;
+          } catch {
+            size = null;
+          }
+          eventSizes.set(candidate.item, size);
+        }
+        return size === null || candidate.discriminator.length + size === data.length;
+      });
     },
     decodeEvent(data) {
       const hit = best(events.matches(data), data, eventRead, true);

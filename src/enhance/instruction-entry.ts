@@ -10,7 +10,7 @@ import { noteUndecoded } from '../observe/undecoded-tally.js';
 import { nodeParsedInstructionPrograms } from './native-programs.js';
 import { namesOf, parsedInstruction, type ParsedInstruction } from './instruction-info.js';
 import { AccountFit, accountPlan } from './account-plan.js';
-import type { DecodedInstruction } from '../decode/compile.js';
+import type { CompiledProgram, DecodedInstruction } from '../decode/compile.js';
 import type { InstructionDesc } from '../idl/description.js';
 
 export interface RawInstruction {
@@ -25,9 +25,9 @@ export interface RawInstruction {
 /**
  * The decoded form of one non-native instruction entry, or null when it stays as the node gave it.
  * Of the program's versions valid at `slot`, the one whose layout reads the data exactly and whose
- * account list fits the accounts given wins; ties go to the newest, unless an older one fixes an
- * address (an Anchor `address`: a program, a sysvar) that is the given account where the newer
- * one names that place otherwise: pump.fun's `buy` of early 2025 passes the rent sysvar where
+ * account list fits the accounts given wins (fitScore); ties go to the newest, unless an older one
+ * fixes an address (an Anchor `address`: a program, a sysvar) that is the given account where the
+ * newer one names that place otherwise: pump.fun's `buy` of early 2025 passes the rent sysvar where
  * today's takes the creator vault. A version that decodes with bytes over or fields missing, with
  * too few accounts, or that fixes another address than the one given, is used only when none fits
  * better: it is the layout of another upgrade, and would drop new fields or shift account names.
@@ -43,60 +43,92 @@ export function decodeInstructionEntry(
   const versions = registry.versions(programId, slot);
   if (versions.length === 0) return null;
   const bytes = decodeBase58(data);
-  if (bytes === null) {
-    noteUndecoded(programId);
-    return null;
-  }
-  const isEvent = startsWith(bytes, anchorEventTag);
-  // The best decode so far, rendered only once chosen: most programs have one version, and it fits.
-  let best = null as Candidate | null;
-  let name = '';
+  const chosen =
+    bytes === null
+      ? null
+      : startsWith(bytes, anchorEventTag)
+        ? bestEvent(versions, bytes)
+        : bestInstruction(versions, bytes, accounts, programId);
+  if (chosen === null) noteUndecoded(programId);
+  return chosen;
+}
+
+/**
+ * An event reads alike in every version that has it: the first that reads it exactly, else the
+ * first that reads it. A version whose event has a fixed size other than the data's cannot read it
+ * exactly, so it is decoded only if no version does.
+ */
+function bestEvent(versions: CompiledProgram[], bytes: Uint8Array): { name: string; parsed: ParsedInstruction } | null {
+  const data = bytes.subarray(anchorEventTag.length);
+  const decodeWith = (program: CompiledProgram) => {
+    const event = program.decodeEvent(data);
+    return event && { exact: event.exact, name: program.description.name, parsed: { type: event.event.name, info: event.value } };
+  };
+  const tried = new Map<CompiledProgram, ReturnType<typeof decodeWith>>();
   for (const program of versions) {
-    // A perfect fit is beaten only by a version that fixes an address it names otherwise.
-    if (best !== null && best.score === bestFit) {
-      const incumbent = best.instruction;
-      if (incumbent === undefined) break;
-      if (!program.instructionsMatching(bytes).some((rival) => addressesAgainst(incumbent, rival, accounts) > 0)) continue;
-    }
-    let candidate: Candidate | null = null;
-    if (isEvent) {
-      const event = program.decodeEvent(bytes.subarray(anchorEventTag.length));
-      if (event !== null) candidate = { score: event.exact ? bestFit : 0, render: () => ({ type: event.event.name, info: event.value }) };
-    } else {
-      const decoded = program.decodeInstruction(bytes);
-      if (decoded !== null) {
-        candidate = {
-          score: fitScore(decoded, accounts, programId),
-          instruction: decoded.instruction,
-          render: () => parsedInstruction(decoded, accounts, programId),
-        };
-      }
-    }
-    if (candidate === null || (best !== null && !beats(candidate, best, accounts))) continue;
-    best = candidate;
-    name = program.description.name;
+    if (!program.mayReadEventExactly(data)) continue;
+    const found = decodeWith(program);
+    if (found?.exact) return found;
+    tried.set(program, found);
   }
-  if (best === null) {
-    noteUndecoded(programId);
-    return null;
+  for (const program of versions) {
+    const found = tried.has(program) ? tried.get(program)! : decodeWith(program);
+    if (found !== null) return found;
   }
-  return { name, parsed: best.render() };
+  return null;
 }
 
 interface Candidate {
   score: number;
-  /** The instruction it decoded as; undefined for an event. */
-  instruction?: InstructionDesc;
-  render: () => ParsedInstruction;
+  /** The version's place, newest first. */
+  order: number;
+  decoded: DecodedInstruction;
+  program: CompiledProgram;
+}
+
+/**
+ * Everything in a version's score but its data's fit can be known before decoding: the account
+ * list's fit depends only on the instruction its discriminator selects. So versions are decoded
+ * best bound first, and those whose bound cannot beat the best decode so far are not decoded at
+ * all: a pump.fun trade of 2024 is decoded by the two layouts that take its accounts, not by all
+ * seven, and a Jupiter route (always with accounts beyond its list) by the newest only.
+ */
+function bestInstruction(
+  versions: CompiledProgram[],
+  bytes: Uint8Array,
+  accounts: string[],
+  programId: string,
+): { name: string; parsed: ParsedInstruction } | null {
+  const options: { program: CompiledProgram; order: number; bound: number }[] = [];
+  versions.forEach((program, order) => {
+    let bound = -1;
+    for (const instruction of program.instructionsMatching(bytes))
+      bound = Math.max(bound, accountsScore(instruction, accounts, programId) + 4);
+    if (bound >= 0) options.push({ program, order, bound });
+  });
+  if (options.length > 1) options.sort((a, b) => b.bound - a.bound || a.order - b.order);
+  let best: Candidate | null = null;
+  for (const { program, order, bound } of options) {
+    if (best !== null) {
+      if (bound < best.score) break;
+      // Equal at best: an older version wins the tie only by fixing an address the best names otherwise.
+      const incumbent = best.decoded.instruction;
+      const disputes = () => program.instructionsMatching(bytes).some((rival) => addressesAgainst(incumbent, rival, accounts) > 0);
+      if (bound === best.score && order > best.order && !disputes()) continue;
+    }
+    const decoded = program.decodeInstruction(bytes);
+    if (decoded === null) continue;
+    const candidate = { score: accountsScore(decoded.instruction, accounts, programId) + dataScore(decoded), order, decoded, program };
+    if (best === null || beats(candidate, best, accounts)) best = candidate;
+  }
+  return best && { name: best.program.description.name, parsed: parsedInstruction(best.decoded, accounts, programId) };
 }
 
 function beats(challenger: Candidate, incumbent: Candidate, accounts: string[]): boolean {
   if (challenger.score !== incumbent.score) return challenger.score > incumbent.score;
-  if (challenger.instruction === undefined || incumbent.instruction === undefined) return false;
-  return (
-    addressesAgainst(incumbent.instruction, challenger.instruction, accounts) >
-    addressesAgainst(challenger.instruction, incumbent.instruction, accounts)
-  );
+  const against = addressesAgainst(incumbent.decoded.instruction, challenger.decoded.instruction, accounts);
+  const for_ = addressesAgainst(challenger.decoded.instruction, incumbent.decoded.instruction, accounts);
+  return against !== for_ ? against > for_ : challenger.order < incumbent.order;
 }
 
 /**
@@ -106,12 +138,11 @@ function beats(challenger: Candidate, incumbent: Candidate, accounts: string[]):
  * arguments accept), bytes left over 0; an account list of the described length 2, one with
  * accounts beyond it 0 (which many programs take, but which a newer layout may name). So a layout
  * that names every account but misses an optional trailing argument ties with an older one that
- * reads the arguments exactly and leaves accounts unnamed, and the newer wins the tie. An event has
- * no accounts: exact data scores `bestFit`, anything else 0.
+ * reads the arguments exactly and leaves accounts unnamed, and the newer wins the tie.
  */
-function fitScore(decoded: DecodedInstruction, accounts: string[], programId: string): number {
-  const described = decoded.instruction.accounts;
-  const plan = accountPlan(decoded.instruction, accounts.length);
+function accountsScore(instruction: InstructionDesc, accounts: string[], programId: string): number {
+  const described = instruction.accounts;
+  const plan = accountPlan(instruction, accounts.length);
   let refused = plan.fit === AccountFit.Fewer;
   for (const planned of plan.accounts) {
     const address = described[planned.desc].address;
@@ -120,27 +151,54 @@ function fitScore(decoded: DecodedInstruction, accounts: string[], programId: st
     // Anchor's convention for an optional account left out: the program id in its place.
     if (given !== address && !(described[planned.desc].optional && given === programId)) refused = true;
   }
-  const data = decoded.exact ? 4 : decoded.short ? 2 : 0;
-  return (refused ? 0 : 8) + data + (plan.fit === AccountFit.Exact ? 2 : 0);
+  return (refused ? 0 : 8) + (plan.fit === AccountFit.Exact ? 2 : 0);
 }
-const bestFit = 14;
+
+const dataScore = (decoded: DecodedInstruction) => (decoded.exact ? 4 : decoded.short ? 2 : 0);
 
 /**
  * The given accounts that `rival` fixes (its Anchor `address` is that account) where `incumbent`
  * puts an account of another name: evidence that the incumbent's names are another upgrade's.
  */
 function addressesAgainst(incumbent: InstructionDesc, rival: InstructionDesc, accounts: string[]): number {
-  const rivalPlan = accountPlan(rival, accounts.length);
   let evidence = 0;
-  for (const planned of rivalPlan.accounts) {
-    const address = rival.accounts[planned.desc].address;
-    if (address === undefined || !('index' in planned) || accounts[planned.index] !== address) continue;
-    const there = accountPlan(incumbent, accounts.length).accounts.find((p) => 'index' in p && p.index === planned.index);
-    const incumbentName = there === undefined ? undefined : namesOf(incumbent).accounts[there.desc];
-    if (incumbentName !== namesOf(rival).accounts[planned.desc]) evidence++;
-  }
+  for (const { index, address } of disputedPlaces(incumbent, rival, accounts.length)) if (accounts[index] === address) evidence++;
   return evidence;
 }
+
+/**
+ * The places, for `count` accounts, where `rival` fixes an address and `incumbent` names the
+ * account otherwise: they depend only on the two layouts and the count, so they are worked out
+ * once (most pairs have none, and comparing two versions then costs nothing per entry).
+ */
+function disputedPlaces(incumbent: InstructionDesc, rival: InstructionDesc, count: number): readonly Place[] {
+  let byRival = disputes.get(incumbent);
+  if (byRival === undefined) disputes.set(incumbent, (byRival = new WeakMap<InstructionDesc, Map<number, readonly Place[]>>()));
+  let byCount = byRival.get(rival);
+  if (byCount === undefined) byRival.set(rival, (byCount = new Map<number, readonly Place[]>()));
+  let places = byCount.get(count);
+  if (places === undefined) {
+    const incumbentNames = new Map<number, string>();
+    for (const planned of accountPlan(incumbent, count).accounts) {
+      if ('index' in planned) incumbentNames.set(planned.index, namesOf(incumbent).accounts[planned.desc]);
+    }
+    const found: Place[] = [];
+    for (const planned of accountPlan(rival, count).accounts) {
+      const address = rival.accounts[planned.desc].address;
+      if (address === undefined || !('index' in planned)) continue;
+      if (incumbentNames.get(planned.index) !== namesOf(rival).accounts[planned.desc]) found.push({ index: planned.index, address });
+    }
+    places = found;
+    // Counts come from the data, but an instruction takes at most 256 accounts: the map stays small.
+    byCount.set(count, places);
+  }
+  return places;
+}
+interface Place {
+  index: number;
+  address: string;
+}
+const disputes = new WeakMap<InstructionDesc, WeakMap<InstructionDesc, Map<number, readonly Place[]>>>();
 
 /**
  * Anchor's event-CPI: the program invokes itself with this tag (sha256("anchor:event")[0..8],
