@@ -13,6 +13,7 @@ import type { AccountDesc, EventDesc, InstructionDesc, ProgramDescription } from
 import { Matcher, type Candidate } from './matcher.js';
 import { FAIL, cursorOver, failRead, type Cursor, type Read } from './primitives.js';
 import { TypeCompiler } from './type-compiler.js';
+import { minSizeOf } from './readers/type-reader.js';
 
 /**
  * `exact`: the layout read every byte of the data and all of its own fields. A decode that stopped
@@ -55,7 +56,7 @@ export interface CompiledProgram {
   decodeAccount(data: Uint8Array): DecodedAccount | null;
   /** data = the bytes after Anchor's 8-byte event-CPI tag, i.e. starting with the event discriminator. */
   decodeEvent(data: Uint8Array): DecodedEvent | null;
-  /** False when every event `data` selects has a fixed size other than the data's: none can read it exactly. */
+  /** False when every event `data` selects has a fixed size other than the data's, or needs more: none can read it exactly. */
   mayReadEventExactly(data: Uint8Array): boolean;
 }
 
@@ -108,8 +109,8 @@ export function compileProgram(description: ProgramDescription): CompiledProgram
     return loose;
   }
 
-  /** Each event's size where its layout fixes one (null where it does not), worked out when first asked. */
-  const eventSizes = new Map<EventDesc, number | null>();
+  /** Each event's size where its layout fixes one, and the least it can take, worked out when first asked. */
+  const eventSizes = new Map<EventDesc, { fixed: number | undefined; least: number }>();
 
   const accountCandidates = new Map<AccountDesc, Candidate<AccountDesc>>(
     sized.map((a) => [a, { item: a, discriminator: a.discriminator, read: undefined }]),
@@ -139,13 +140,15 @@ export function compileProgram(description: ProgramDescription): CompiledProgram
         let size = eventSizes.get(candidate.item);
         if (size === undefined) {
           try {
-            size = compiler.event(candidate.item).fixedSize ?? null;
+            const reader = compiler.event(candidate.item);
+            size = { fixed: reader.fixedSize, least: minSizeOf(reader) };
           } catch {
-            size = null;
+            size = { fixed: undefined, least: 0 };
           }
           eventSizes.set(candidate.item, size);
         }
-        return size === null || candidate.discriminator.length + size === data.length;
+        const length = data.length - candidate.discriminator.length;
+        return size.fixed === undefined ? length >= size.least : length === size.fixed;
       });
     },
     decodeEvent(data) {

@@ -99,15 +99,39 @@ function bestInstruction(
   accounts: string[],
   programId: string,
 ): { name: string; parsed: ParsedInstruction } | null {
+  const newest = versions[0].decodeInstruction(bytes);
+  const chosen =
+    versions.length === 1 ? newest && { decoded: newest, program: versions[0] } : choose(versions, newest, bytes, accounts, programId);
+  return chosen && { name: chosen.program.description.name, parsed: parsedInstruction(chosen.decoded, accounts, programId) };
+}
+
+/**
+ * Today's traffic fits the newest layout: when it reads the entry perfectly, only an older one that
+ * fixes an address the newest names otherwise is decoded as well. Else the other versions are
+ * decoded best bound first, and those whose bound cannot beat the best decode so far not at all.
+ */
+function choose(
+  versions: CompiledProgram[],
+  newest: DecodedInstruction | null,
+  bytes: Uint8Array,
+  accounts: string[],
+  programId: string,
+): Candidate | null {
+  let best: Candidate | null = newest && candidateOf(newest, versions[0], 0, accounts, programId);
   const options: { program: CompiledProgram; order: number; bound: number }[] = [];
-  versions.forEach((program, order) => {
+  for (let order = 1; order < versions.length; order++) {
+    const program = versions[order];
+    const rivals = program.instructionsMatching(bytes);
+    if (best !== null && best.score === bestFit) {
+      const incumbent = best.decoded.instruction;
+      if (rivals.some((rival) => addressesAgainst(incumbent, rival, accounts) > 0)) options.push({ program, order, bound: bestFit });
+      continue;
+    }
     let bound = -1;
-    for (const instruction of program.instructionsMatching(bytes))
-      bound = Math.max(bound, accountsScore(instruction, accounts, programId) + 4);
+    for (const instruction of rivals) bound = Math.max(bound, accountsScore(instruction, accounts, programId) + 4);
     if (bound >= 0) options.push({ program, order, bound });
-  });
+  }
   if (options.length > 1) options.sort((a, b) => b.bound - a.bound || a.order - b.order);
-  let best: Candidate | null = null;
   for (const { program, order, bound } of options) {
     if (best !== null) {
       if (bound < best.score) break;
@@ -118,11 +142,25 @@ function bestInstruction(
     }
     const decoded = program.decodeInstruction(bytes);
     if (decoded === null) continue;
-    const candidate = { score: accountsScore(decoded.instruction, accounts, programId) + dataScore(decoded), order, decoded, program };
+    const candidate = candidateOf(decoded, program, order, accounts, programId);
     if (best === null || beats(candidate, best, accounts)) best = candidate;
   }
-  return best && { name: best.program.description.name, parsed: parsedInstruction(best.decoded, accounts, programId) };
+  return best;
 }
+
+const candidateOf = (
+  decoded: DecodedInstruction,
+  program: CompiledProgram,
+  order: number,
+  accounts: string[],
+  programId: string,
+): Candidate => ({
+  score: accountsScore(decoded.instruction, accounts, programId) + dataScore(decoded),
+  order,
+  decoded,
+  program,
+});
+const bestFit = 14;
 
 function beats(challenger: Candidate, incumbent: Candidate, accounts: string[]): boolean {
   if (challenger.score !== incumbent.score) return challenger.score > incumbent.score;
@@ -141,18 +179,28 @@ function beats(challenger: Candidate, incumbent: Candidate, accounts: string[]):
  * reads the arguments exactly and leaves accounts unnamed, and the newer wins the tie.
  */
 function accountsScore(instruction: InstructionDesc, accounts: string[], programId: string): number {
-  const described = instruction.accounts;
   const plan = accountPlan(instruction, accounts.length);
   let refused = plan.fit === AccountFit.Fewer;
-  for (const planned of plan.accounts) {
-    const address = described[planned.desc].address;
-    if (address === undefined || !('index' in planned)) continue;
+  for (const desc of fixedPlaces(instruction)) {
+    const planned = plan.accounts[desc];
+    if (planned === undefined || !('index' in planned)) continue;
     const given = accounts[planned.index];
     // Anchor's convention for an optional account left out: the program id in its place.
-    if (given !== address && !(described[planned.desc].optional && given === programId)) refused = true;
+    if (given !== instruction.accounts[desc].address && !(instruction.accounts[desc].optional && given === programId)) refused = true;
   }
   return (refused ? 0 : 8) + (plan.fit === AccountFit.Exact ? 2 : 0);
 }
+
+/** The described accounts that fix an address, by position: most instructions have a few or none. */
+function fixedPlaces(instruction: InstructionDesc): readonly number[] {
+  let places = fixedPlacesOf.get(instruction);
+  if (places === undefined) {
+    places = instruction.accounts.flatMap((account, desc) => (account.address === undefined ? [] : [desc]));
+    fixedPlacesOf.set(instruction, places);
+  }
+  return places;
+}
+const fixedPlacesOf = new WeakMap<InstructionDesc, readonly number[]>();
 
 const dataScore = (decoded: DecodedInstruction) => (decoded.exact ? 4 : decoded.short ? 2 : 0);
 
