@@ -10,7 +10,7 @@ import { noteUndecoded } from '../observe/undecoded-tally.js';
 import { nodeParsedInstructionPrograms } from './native-programs.js';
 import { namesOf, parsedInstruction, type ParsedInstruction } from './instruction-info.js';
 import { AccountFit, accountPlan } from './account-plan.js';
-import type { CompiledProgram, DecodedInstruction } from '../decode/compile.js';
+import type { CompiledProgram, DecodedEvent, DecodedInstruction } from '../decode/compile.js';
 import type { InstructionDesc } from '../idl/description.js';
 
 export interface RawInstruction {
@@ -55,27 +55,33 @@ export function decodeInstructionEntry(
 
 /**
  * An event reads alike in every version that has it: the first that reads it exactly, else the
- * first that reads it. A version whose event has a fixed size other than the data's cannot read it
- * exactly, so it is decoded only if no version does.
+ * first that reads it. A version whose event has a fixed size other than the data's, or needs more
+ * bytes than it has, cannot read it exactly, so it is decoded only if no version does.
  */
 function bestEvent(versions: CompiledProgram[], bytes: Uint8Array): { name: string; parsed: ParsedInstruction } | null {
   const data = bytes.subarray(anchorEventTag.length);
-  const decodeWith = (program: CompiledProgram) => {
-    const event = program.decodeEvent(data);
-    return event && { exact: event.exact, name: program.description.name, parsed: { type: event.event.name, info: event.value } };
-  };
-  const tried = new Map<CompiledProgram, ReturnType<typeof decodeWith>>();
-  for (const program of versions) {
+  const rendered = (program: CompiledProgram, event: DecodedEvent) => ({
+    name: program.description.name,
+    parsed: { type: event.event.name, info: event.value },
+  });
+  // The first version, in order, among those tried, that reads it: exactly ends the search.
+  let found: { order: number; program: CompiledProgram; event: DecodedEvent } | null = null;
+  for (let order = 0; order < versions.length; order++) {
+    const program = versions[order];
     if (!program.mayReadEventExactly(data)) continue;
-    const found = decodeWith(program);
-    if (found?.exact) return found;
-    tried.set(program, found);
+    const event = program.decodeEvent(data);
+    if (event === null) continue;
+    if (event.exact) return rendered(program, event);
+    found ??= { order, program, event };
   }
-  for (const program of versions) {
-    const found = tried.has(program) ? tried.get(program)! : decodeWith(program);
-    if (found !== null) return found;
+  // None exact: a version skipped above, earlier than the first that read it, may read it too.
+  for (let order = 0; order < (found?.order ?? versions.length); order++) {
+    const program = versions[order];
+    if (program.mayReadEventExactly(data)) continue;
+    const event = program.decodeEvent(data);
+    if (event !== null) return rendered(program, event);
   }
-  return null;
+  return found && rendered(found.program, found.event);
 }
 
 interface Candidate {
@@ -123,8 +129,7 @@ function choose(
     const program = versions[order];
     const rivals = program.instructionsMatching(bytes);
     if (best !== null && best.score === bestFit) {
-      const incumbent = best.decoded.instruction;
-      if (rivals.some((rival) => addressesAgainst(incumbent, rival, accounts) > 0)) options.push({ program, order, bound: bestFit });
+      if (disputes(best.decoded.instruction, rivals, accounts)) options.push({ program, order, bound: bestFit });
       continue;
     }
     let bound = -1;
@@ -136,9 +141,13 @@ function choose(
     if (best !== null) {
       if (bound < best.score) break;
       // Equal at best: an older version wins the tie only by fixing an address the best names otherwise.
-      const incumbent = best.decoded.instruction;
-      const disputes = () => program.instructionsMatching(bytes).some((rival) => addressesAgainst(incumbent, rival, accounts) > 0);
-      if (bound === best.score && order > best.order && !disputes()) continue;
+      if (
+        bound === best.score &&
+        order > best.order &&
+        !disputes(best.decoded.instruction, program.instructionsMatching(bytes), accounts)
+      ) {
+        continue;
+      }
     }
     const decoded = program.decodeInstruction(bytes);
     if (decoded === null) continue;
@@ -204,6 +213,10 @@ const fixedPlacesOf = new WeakMap<InstructionDesc, readonly number[]>();
 
 const dataScore = (decoded: DecodedInstruction) => (decoded.exact ? 4 : decoded.short ? 2 : 0);
 
+/** Whether one of `rivals` fixes an address, given here, where `incumbent` names the account otherwise. */
+const disputes = (incumbent: InstructionDesc, rivals: InstructionDesc[], accounts: string[]) =>
+  rivals.some((rival) => addressesAgainst(incumbent, rival, accounts) > 0);
+
 /**
  * The given accounts that `rival` fixes (its Anchor `address` is that account) where `incumbent`
  * puts an account of another name: evidence that the incumbent's names are another upgrade's.
@@ -220,8 +233,8 @@ function addressesAgainst(incumbent: InstructionDesc, rival: InstructionDesc, ac
  * once (most pairs have none, and comparing two versions then costs nothing per entry).
  */
 function disputedPlaces(incumbent: InstructionDesc, rival: InstructionDesc, count: number): readonly Place[] {
-  let byRival = disputes.get(incumbent);
-  if (byRival === undefined) disputes.set(incumbent, (byRival = new WeakMap<InstructionDesc, Map<number, readonly Place[]>>()));
+  let byRival = disputedPlacesOf.get(incumbent);
+  if (byRival === undefined) disputedPlacesOf.set(incumbent, (byRival = new WeakMap<InstructionDesc, Map<number, readonly Place[]>>()));
   let byCount = byRival.get(rival);
   if (byCount === undefined) byRival.set(rival, (byCount = new Map<number, readonly Place[]>()));
   let places = byCount.get(count);
@@ -246,7 +259,7 @@ interface Place {
   index: number;
   address: string;
 }
-const disputes = new WeakMap<InstructionDesc, WeakMap<InstructionDesc, Map<number, readonly Place[]>>>();
+const disputedPlacesOf = new WeakMap<InstructionDesc, WeakMap<InstructionDesc, Map<number, readonly Place[]>>>();
 
 /**
  * Anchor's event-CPI: the program invokes itself with this tag (sha256("anchor:event")[0..8],
