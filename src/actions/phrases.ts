@@ -63,6 +63,8 @@ const PROGRAM_NAMES: Readonly<Record<string, string>> = {
   SwaPpA9LAaLfeLi3a68M4DjnLqgtticKg6CnyNwgAC8: 'SPL Token Swap',
   stkitrT1Uoy18Dk1fTrgPw8W6MVzoCfYoAFT4MLsmhq: 'Sanctum',
   '6m2CDdhRgxpH4WjvdzxAYbGxwdGUz5MziiL5jek2kBma': 'OKX DEX',
+  // OKX's second router; its description keeps the name clients saw before (idls/hints.json).
+  proVF4pMXVaYqmy4NjniPh4pqKNfMmsihgd4wdkCX3u: 'OKX DEX Router 2',
   PhoeNiXZ8ByJGLkxNfZRnkUfjvmuYqLR89jjFHGqdXY: 'Phoenix',
   srmqPvymJeFKQ4zGQed1GFppgkRHL9kaELCbyksJtPX: 'OpenBook',
   '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin': 'Serum',

@@ -1,0 +1,132 @@
+/**
+ * actionskit on mainnet transactions that other projects recorded for their own tests (none of
+ * them written or chosen here): jowency-me/solana-tx-parser's 125 of April 2026, 0xjeffro/tx-parser's
+ * eight of 2024-2025, sol-trade-sdk's four of January 2026 and LiteSVM's one of February 2026. Each
+ * sentence must pass the corpus's truth check (test/support/sentence-grounds.ts), every decoded
+ * instruction that is not an event must have one, and an amount whose mint's decimals the
+ * transaction states must be written in the mint's units too.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { summarizeTransaction } from '../src/actions/summarize.js';
+import { loadBundledRegistry } from '../src/idl/bundled.js';
+import { enhanceTransaction } from '../src/enhance/transaction.js';
+import { nodeParsedInstructionPrograms } from '../src/enhance/native-programs.js';
+import { projectRoot } from '../src/paths.js';
+import { asJsonParsed } from './support/recorded-answer.js';
+import { seedForm } from './support/readable-amounts.js';
+import { assertGrounded, entriesOf, type RawEntry } from './support/sentence-grounds.js';
+
+const registry = loadBundledRegistry();
+const fixtures = join(projectRoot, 'test', 'fixtures');
+
+interface Recorded {
+  where: string;
+  /** As the gateway answers it with explorerkit: jsonParsed, non-native entries decoded. */
+  result: any;
+}
+
+const enhance = (result: unknown) => JSON.parse(enhanceTransaction(JSON.stringify({ jsonrpc: '2.0', result, id: 1 }), registry)).result;
+
+function filesOf(folder: string): { file: string; content: any }[] {
+  const dir = join(fixtures, folder);
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((file) => ({ file, content: JSON.parse(readFileSync(join(dir, file), 'utf8')) }));
+}
+
+const recorded: Recorded[] = [
+  ...filesOf('jowency-solana-tx-parser').map(({ file, content }) => ({
+    where: `jowency ${file}`,
+    result: asJsonParsed(content.signature, 'base64', JSON.stringify(content.raw)),
+  })),
+  ...filesOf('0xjeffro-tx-parser').map(({ file, content: [result] }) => ({
+    where: `0xjeffro ${file}`,
+    result: asJsonParsed(result.transaction.signatures[0], 'json', JSON.stringify(result)),
+  })),
+  ...filesOf('sol-trade-sdk')
+    .filter(({ content }) => content.method === 'get_transaction_with_config')
+    .map(({ file, content }) => ({ where: `sol-trade-sdk ${file}`, result: content.response })),
+  ...filesOf('litesvm')
+    .filter(({ file }) => file.startsWith('get_transaction'))
+    .map(({ file, content: { result } }) => ({
+      where: `litesvm ${file}`,
+      result: asJsonParsed(result.transaction.signatures[0], 'json', JSON.stringify(result)),
+    })),
+].map(({ where, result }) => ({ where, result: enhance(result) }));
+
+/**
+ * Entries that record what their caller did rather than act: Anchor events (types, so PascalCase),
+ * a program invoking itself (Phoenix's log, event CPIs), and the noop programs' payloads.
+ */
+function isEventEntry(entries: RawEntry[], e: RawEntry): boolean {
+  const type: string | undefined = e.raw.parsed?.type;
+  if (type === undefined || /^[A-Z]/.test(type) || noopPrograms.has(e.programId)) return true;
+  if (e.group === undefined) return false;
+  const group = entries.filter((x) => x.group === e.group);
+  const height = e.raw.stackHeight;
+  if (typeof height !== 'number') return false;
+  const caller = group
+    .slice(0, e.position)
+    .reverse()
+    .find((x) => x.raw.stackHeight === height - 1);
+  return (caller?.programId ?? entries[e.top].programId) === e.programId;
+}
+const noopPrograms = new Set(['noopb9bkMVfRPU8AsbpTUg8AQkHtKwMYZiFUjNRtMmV', 'mnoopTCrg4p8ry25e4bcWA9XZjbNjMTfgYVGGEdRsf3']);
+
+test('recorded mainnet transactions: every sentence is grounded in its transaction', () => {
+  let sentences = 0;
+  for (const { where, result } of recorded) {
+    const out = summarizeTransaction(result);
+    assert.equal(out.length, entriesOf(result).length, where);
+    out.forEach((sentence, k) => {
+      if (sentence === null) return;
+      sentences++;
+      assertGrounded(result, result, k, seedForm(result, sentence), `${where} #${k}: ${sentence}`);
+    });
+  }
+  assert.equal(recorded.length, 138);
+  assert.ok(sentences > 1400, `${sentences} sentences`);
+});
+
+test('recorded mainnet transactions: every decoded non-native instruction, events aside, has a sentence', () => {
+  const missing: string[] = [];
+  let decoded = 0;
+  for (const { where, result } of recorded) {
+    const entries = entriesOf(result);
+    const out = summarizeTransaction(result);
+    entries.forEach((e, k) => {
+      if (nodeParsedInstructionPrograms.has(e.programId) || e.raw.program === undefined || isEventEntry(entries, e)) return;
+      decoded++;
+      if (out[k] === null) missing.push(`${where} #${k} ${e.raw.program} ${e.raw.parsed.type}`);
+    });
+  }
+  assert.deepEqual(missing, []);
+  assert.ok(decoded > 250, `${decoded} decoded instructions`);
+});
+
+/**
+ * A mint's decimals as the transaction states them in its token balances: any amount of that
+ * mint a sentence gives must then read in the mint's units, with the base units beside it.
+ */
+test('recorded mainnet transactions: amounts of a mint whose decimals the transaction states are written in its units', () => {
+  const baseOnly: string[] = [];
+  let amounts = 0;
+  for (const { where, result } of recorded) {
+    const stated = new Set([...(result.meta.preTokenBalances ?? []), ...(result.meta.postTokenBalances ?? [])].map((b: any) => b.mint));
+    summarizeTransaction(result).forEach((sentence, k) => {
+      if (sentence === null) return;
+      for (const m of sentence.matchAll(/(?<=^|\s)(\d+) of ([1-9A-HJ-NP-Za-km-z]{32,44})(?! \()/g)) {
+        amounts++;
+        if (stated.has(m[2])) baseOnly.push(`${where} #${k}: ${m[0].trim()} in: ${sentence}`);
+      }
+      for (const m of sentence.matchAll(/(?<=^|\s)(\d+) lamports/g)) baseOnly.push(`${where} #${k}: ${m[0].trim()} in: ${sentence}`);
+      amounts += (sentence.match(/\(\d+(?: lamports)?\)/g) ?? []).length;
+    });
+  }
+  assert.deepEqual(baseOnly, []);
+  assert.ok(amounts > 500, `${amounts} amounts`);
+});
