@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { summarizeTransaction } from '../src/actions/summarize.js';
 import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { enhanceTransaction } from '../src/enhance/transaction.js';
-import { nodeParsedInstructionPrograms } from '../src/enhance/native-programs.js';
+import { nodeParsedInstructionPrograms } from '../src/transaction-result/node-parsed.js';
 import { projectRoot } from '../src/paths.js';
 import { asJsonParsed } from './support/recorded-answer.js';
 import { seedForm } from './support/readable-amounts.js';

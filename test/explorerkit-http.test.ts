@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { corpusAccountsDir, corpusTransactionsDir } from '../src/paths.js';
 import { findPathSpans } from '../src/json/path-spans.js';
 import { loadBundledRegistry } from '../src/idl/bundled.js';
-import { nodeParsedAccountOwners, nodeParsedInstructionPrograms } from '../src/enhance/native-programs.js';
+import { nodeParsedAccountOwners, nodeParsedInstructionPrograms } from '../src/transaction-result/node-parsed.js';
 import { camelCase } from '../src/decode/names.js';
 import { accountKeysOf } from '../src/transaction-result/read.js';
 import { answerText, post, rpc } from './support/gateway.js';

@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { decodeInstructionEntry } from '../src/enhance/instruction-entry.js';
-import { nodeParsedInstructionPrograms } from '../src/enhance/native-programs.js';
+import { nodeParsedInstructionPrograms } from '../src/transaction-result/node-parsed.js';
 import { parsedInstruction, type ParsedInstruction } from '../src/enhance/instruction-info.js';
 import { encodeBase58 } from '../src/codec/base58.js';
 import { camelCase } from '../src/decode/names.js';

@@ -15,7 +15,7 @@ import { projectRoot } from '../src/paths.js';
 import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { enhanceNow } from '../src/enhance/enhance.js';
 import { enhanceTransaction } from '../src/enhance/transaction.js';
-import { nodeParsedAccountOwners } from '../src/enhance/native-programs.js';
+import { nodeParsedAccountOwners } from '../src/transaction-result/node-parsed.js';
 
 // Answers are untyped JSON, navigated as the RPC writes them.
 type Doc = any;

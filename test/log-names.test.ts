@@ -13,7 +13,7 @@ import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { enhanceTransaction } from '../src/enhance/transaction.js';
 import { corpusTransactionsDir, projectRoot } from '../src/paths.js';
 import { camelCase } from '../src/decode/names.js';
-import { nodeParsedInstructionPrograms } from '../src/enhance/native-programs.js';
+import { nodeParsedInstructionPrograms } from '../src/transaction-result/node-parsed.js';
 import { defaultLedgerFile } from '../src/gateway.js';
 import { LedgerRpc } from '../src/ledger/ledger-rpc.js';
 import { openLedger } from '../src/ledger/ledger-store.js';

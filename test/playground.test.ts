@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { tokenTable } from '../src/actions/token-table.js';
 import { projectRoot } from '../src/paths.js';
-import { nodeParsedInstructionPrograms } from '../src/enhance/native-programs.js';
+import { nodeParsedInstructionPrograms } from '../src/transaction-result/node-parsed.js';
 import { answerText, post, rpc, tempDir } from './support/gateway.js';
 import { startInProcess, type InProcessGateway } from './support/in-process-gateway.js';
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { enhanceTransaction } from '../src/enhance/transaction.js';
 import { projectRoot } from '../src/paths.js';
-import { nodeParsedInstructionPrograms } from '../src/enhance/native-programs.js';
+import { nodeParsedInstructionPrograms } from '../src/transaction-result/node-parsed.js';
 import { asJsonParsed } from './support/recorded-answer.js';
 
 const registry = loadBundledRegistry();

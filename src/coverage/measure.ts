@@ -16,7 +16,7 @@ import type { ProgramRegistry } from '../decode/registry.js';
 import { enhanceTransaction } from '../enhance/transaction.js';
 import { decodeInstructionEntry } from '../enhance/instruction-entry.js';
 import { decodeAccountData } from '../enhance/accounts.js';
-import { nodeParsedAccountOwners, nodeParsedInstructionPrograms } from '../enhance/native-programs.js';
+import { nodeParsedAccountOwners, nodeParsedInstructionPrograms } from '../transaction-result/node-parsed.js';
 import { TxFacts } from '../actions/facts.js';
 import { isEvent } from '../actions/generic.js';
 

@@ -9,7 +9,7 @@ import type { ProgramRegistry } from '../decode/registry.js';
 import type { CompiledProgram, DecodedAccount } from '../decode/compile.js';
 import { noteUndecoded } from '../observe/undecoded-tally.js';
 import { camelCase } from '../decode/names.js';
-import { nodeParsedAccountOwners } from './native-programs.js';
+import { nodeParsedAccountOwners } from '../transaction-result/node-parsed.js';
 import { integerAt, memberAnchors, objectWithin } from '../json/member-anchors.js';
 
 interface RawAccount {

@@ -7,7 +7,7 @@ import { decodeBase58 } from '../codec/base58.js';
 import type { Span } from '../json/tokens.js';
 import type { ProgramRegistry } from '../decode/registry.js';
 import { noteUndecoded } from '../observe/undecoded-tally.js';
-import { nodeParsedInstructionPrograms } from './native-programs.js';
+import { nodeParsedInstructionPrograms } from '../transaction-result/node-parsed.js';
 import { namesOf, parsedInstruction, type ParsedInstruction } from './instruction-info.js';
 import { AccountFit, accountPlan } from './account-plan.js';
 import type { CompiledProgram, DecodedEvent, DecodedInstruction } from '../decode/compile.js';

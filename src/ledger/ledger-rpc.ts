@@ -42,7 +42,8 @@ export class LedgerRpc {
     this.apiVersion = opts.apiVersion ?? DEFAULT_API_VERSION;
   }
 
-  getTransaction(signature: string, config: GetTransactionConfig = {}): string {
+  /** `asTheNode`: for a cache in front of a node (TransactionRenderConfig.asTheNode). */
+  getTransaction(signature: string, config: GetTransactionConfig = {}, asTheNode = false): string {
     if (config.commitment === 'processed') {
       throw commitmentBelowConfirmed();
     }
@@ -51,6 +52,7 @@ export class LedgerRpc {
     return renderTransaction(row, {
       encoding: config.encoding ?? 'json',
       maxSupportedTransactionVersion: config.maxSupportedTransactionVersion,
+      asTheNode,
     });
   }
 

@@ -7,6 +7,9 @@ import { parseJson, stringifyJson } from '../json/lossless.js';
 import { heldOnlyAsJson, heldOnlyAsJsonParsed, unsupportedTransactionVersion } from '../rpc/errors.js';
 import type { StoredTransactionEncoding, TransactionRow, TransactionVersion } from './ledger-store.js';
 import { jsonResultToJsonParsed } from './parsed-transaction.js';
+import { nodeParsedInstructionPrograms } from '../transaction-result/node-parsed.js';
+import { instructionListsOf } from '../transaction-result/read.js';
+import type { JsonParsedTransactionResult } from '../transaction-result/types.js';
 import { encodeBase58 } from '../codec/base58.js';
 import { decodeWireTransaction, encodeWireTransaction } from '../codec/wire-transaction.js';
 
@@ -15,7 +18,16 @@ export type TransactionEncoding = 'json' | 'jsonParsed' | 'base64' | 'base58' | 
 export interface TransactionRenderConfig {
   encoding: TransactionEncoding;
   maxSupportedTransactionVersion?: number;
+  /**
+   * A cache in front of a node asks for jsonParsed only as the node writes it: a result converted
+   * here that leaves an instruction of a program the node parses partially decoded (a kind the
+   * conversion does not know) is refused with ShortOfTheNode, and the node is asked instead.
+   */
+  asTheNode?: boolean;
 }
+
+/** A jsonParsed conversion that would parse less than the node does (TransactionRenderConfig.asTheNode). */
+export class ShortOfTheNode extends Error {}
 
 type Result = Record<string, unknown>;
 
@@ -126,6 +138,11 @@ function wireBytes(row: TransactionRow, result: Result, from: 'json' | 'base64')
   }
 }
 
+const leavesNodeParsedRaw = (result: JsonParsedTransactionResult) =>
+  instructionListsOf(result).some((list) =>
+    list.some((entry) => 'data' in entry && entry.programId !== undefined && nodeParsedInstructionPrograms.has(entry.programId)),
+  );
+
 /** The node's serde_json maps are sorted, so a result rebuilt here is too. */
 function sortedKeys(result: Result): Result {
   const out: Result = {};
@@ -155,9 +172,12 @@ export function renderTransaction(row: TransactionRow, config: TransactionRender
     case 'json':
       result = toJsonResult(source, from);
       break;
-    case 'jsonParsed':
-      result = jsonResultToJsonParsed(toJsonResult(source, from));
+    case 'jsonParsed': {
+      const parsed = jsonResultToJsonParsed(toJsonResult(source, from));
+      if (config.asTheNode && leavesNodeParsedRaw(parsed)) throw new ShortOfTheNode(row.signature);
+      result = parsed;
       break;
+    }
     case 'base64':
       result = { ...source, transaction: [Buffer.from(wireBytes(row, source, from)).toString('base64'), 'base64'] };
       break;

@@ -54,7 +54,8 @@ export class HttpBackend implements Backend {
   private fromCache(request: TransactionRequest): string | null {
     if (!this.cache) return null;
     try {
-      const text = this.cache.getTransaction(request.signature, request);
+      // Rendered only as the node would: a conversion that parses less is a miss, not an answer.
+      const text = this.cache.getTransaction(request.signature, request, true);
       return text === 'null' ? null : text;
     } catch (error) {
       if (error instanceof RpcError && error.code === ErrorCode.unsupportedTransactionVersion) throw error;
