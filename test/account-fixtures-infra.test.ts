@@ -7,7 +7,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { address, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
@@ -19,6 +19,10 @@ import { BorshTranslator, borshDecode } from './support/borsh-layouts.js';
 const accountsDir = join(projectRoot, 'test', 'fixtures', 'accounts');
 const registry = loadBundledRegistry();
 
+/** The folders of test/fixtures/accounts whose every file this test checks. */
+const ownFolders = ['kliquidity-sdk', 'klend-sdk'];
+const tested = new Set<string>();
+
 /** A verbatim `solana account --output json` dump. */
 interface Dump {
   pubkey: string;
@@ -26,6 +30,7 @@ interface Dump {
 }
 
 function readDump(file: string): { dump: Dump; bytes: Buffer } {
+  tested.add(file);
   const dump = JSON.parse(readFileSync(join(accountsDir, file), 'utf8')) as Dump;
   const bytes = Buffer.from(dump.account.data[0], 'base64');
   if (dump.account.space !== undefined) assert.equal(bytes.length, dump.account.space, `${file}: space`);
@@ -124,4 +129,13 @@ test('the two GlobalConfig snapshots differ, yet agree on the settings neither c
   const earlierVaults = (b.treasuryFeeVaults as string[]).filter((v) => v !== '11111111111111111111111111111111');
   assert.ok(earlierVaults.length > 0);
   for (const v of earlierVaults) assert.ok(laterVaults.has(v), v);
+});
+
+test('every file in the fixture folders this test owns is checked above', () => {
+  const present = ownFolders.flatMap((folder) =>
+    readdirSync(join(accountsDir, folder))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => `${folder}/${f}`),
+  );
+  assert.deepEqual(present.sort(), [...tested].sort());
 });
