@@ -91,6 +91,7 @@ const supportedPrograms = new Set([
   'DCA265Vj8a9CEuX1eb1LWRnDT7uK6q1xMipnNyatn23M',
   '675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8',
   'CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK',
+  'REALQqNEomY6cQGZJUGwywTBD2UmDT32rZcNnfxQ5N2',
   'CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C',
   'whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc',
   '9W959DqEETiGZocYWCQPaJ6sBmUzgfxXfqGeTEdp3aQP',
