@@ -142,7 +142,7 @@ export const addressesIn = (sentence: string) => sentence.split(/[\s,()#]+/).fil
 
 /** Accounts an instruction may act through: named authorities, owners, payers, users and the like. */
 export const actingField =
-  /authority|owner|user|wallet|payer|source|signer|trader|bidder|buyer|seller|keeper|depositer|base$|^account$|transferFrom|transferSolTo|claimant|delegate/i;
+  /authority|owner|user|wallet|payer|creator|source|signer|trader|bidder|buyer|seller|keeper|depositer|base$|^account$|transferFrom|transferSolTo|claimant|delegate/i;
 
 /**
  * The sentence of entry `k` of `result` states only what the transaction holds: its actor signed
