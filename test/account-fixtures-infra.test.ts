@@ -96,7 +96,10 @@ for (const file of globalConfigs) {
     assert.equal(dump.pubkey, 'GKnHiWh3RRrE1zsNzWxRkomymHc374TvJPSTv2wPeYdB');
     const config = decodeWhole(file, 'yvaults', 'GlobalConfig');
     assert.equal(config.scopeProgramId, kaminoTestFixtures.scopeProgram);
-    assert.equal(config.scopePriceId, kaminoTestFixtures.scopePrices);
+    // The field the program read its scope prices from then; today's IDL calls it `deprecated`
+    // and reads the feeds from `scopePriceIds`, which these snapshots, older, hold none of yet.
+    assert.equal(config.deprecated, kaminoTestFixtures.scopePrices);
+    assert.ok((config.scopePriceIds as string[]).every((id) => id === '11111111111111111111111111111111'));
     assert.equal(config.tokenInfos, kaminoTestFixtures.tokenInfos);
   });
 
@@ -121,7 +124,7 @@ test('the two GlobalConfig snapshots differ, yet agree on the settings neither c
   const [later, earlier] = globalConfigs.map((file) => readDump(file).bytes);
   assert.notDeepEqual(later, earlier);
   const [a, b] = globalConfigs.map((file) => decodeWhole(file, 'yvaults', 'GlobalConfig'));
-  for (const key of ['adminAuthority', 'actionsAuthority', 'scopeProgramId', 'scopePriceId', 'tokenInfos']) {
+  for (const key of ['adminAuthority', 'actionsAuthority', 'scopeProgramId', 'deprecated', 'tokenInfos']) {
     assert.equal(a[key], b[key], key);
   }
   // Vaults are only ever added: every one the earlier snapshot holds is still there later.

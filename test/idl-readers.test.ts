@@ -83,7 +83,9 @@ const expectedSkips: Record<string, string[]> = {
     'account token: needs undefined type extension',
   ],
   'PhoeNiXZ8ByJGLkxNfZRnkUfjvmuYqLR89jjFHGqdXY.json': ['type FIFOOrderId: needs undefined type Ticks'],
-  '6LtLpnUFNByNXLyCoK9wA2MykKAmQNZKBdY8s47dehDc.json': ['type ScopeConversionChain: needs undefined type ScopePriceId'],
+  '6LtLpnUFNByNXLyCoK9wA2MykKAmQNZKBdY8s47dehDc@0.1.0-kamino-sdk-5.2.4.json': [
+    'type ScopeConversionChain: needs undefined type ScopePriceId',
+  ],
 };
 
 /** Where a description's counts differ from MANIFEST's, and why. */
