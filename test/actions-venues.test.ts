@@ -1,8 +1,9 @@
 /**
  * actionskit trade sentences for the venues April 2026 mainnet traffic goes through (OKX's DEX
  * router 2, DFlow, Byreal CLMM, Manifest, Jupiter's order engine, Heaven, Boop, Raydium LaunchLab,
- * OKX DEX's commission proxy swap), checked on the recorded transactions of
- * test/fixtures/jowency-solana-tx-parser and 0xjeffro-tx-parser (the corpus holds none of them).
+ * OKX DEX's commission proxy swap, Serum Swap), checked on the recorded transactions of
+ * test/fixtures/jowency-solana-tx-parser and 0xjeffro-tx-parser and on the corpus (which holds
+ * only the Serum Swap ones).
  * Each expected value is read from the transaction here: who acts and which mints the instruction
  * names, and what the transfers under it moved into and out of that wallet's token accounts.
  */
@@ -12,7 +13,10 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { enhanceTransaction } from '../src/enhance/transaction.js';
-import { projectRoot } from '../src/paths.js';
+import { defaultLedgerFile } from '../src/gateway.js';
+import { LedgerRpc } from '../src/ledger/ledger-rpc.js';
+import { openLedger } from '../src/ledger/ledger-store.js';
+import { corpusTransactionsDir, projectRoot } from '../src/paths.js';
 import { asJsonParsed } from './support/recorded-answer.js';
 import { seedForm } from './support/readable-amounts.js';
 
@@ -44,6 +48,12 @@ function recordings(): Recorded[] {
     const [result] = JSON.parse(readFileSync(join(jeffro, file), 'utf8'));
     out.push({ name: file, answer: actionskit(asJsonParsed(result.transaction.signatures[0], 'json', JSON.stringify(result))) });
   }
+  const ledger = new LedgerRpc(openLedger(defaultLedgerFile, { readonly: true }));
+  const manifest = readFileSync(join(corpusTransactionsDir, 'MANIFEST.tsv'), 'utf8').trim().split('\n').slice(1);
+  for (const [, signature] of manifest.map((l) => l.split('\t'))) {
+    const text = ledger.getTransaction(signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 });
+    out.push({ name: `corpus ${signature}`, answer: actionskit(JSON.parse(text)) });
+  }
   return out;
 }
 
@@ -71,6 +81,8 @@ function rowsOf(answer: any): Row[] {
 function under(rows: Row[], row: Row): Row[] {
   const group = rows.filter((x) => x.group === row.top);
   if (row.group === undefined) return group;
+  // Answers before v1.14 have no call depths: what an inner entry invoked is unknown.
+  if (typeof row.raw.stackHeight !== 'number') return [];
   const out: Row[] = [];
   for (const x of group.slice(row.position! + 1)) {
     if (x.raw.stackHeight <= row.raw.stackHeight) break;
@@ -123,12 +135,12 @@ const amountOf = (i: Record<string, any>): bigint => BigInt(i.amount ?? i.tokenA
  * out of the accounts it owns or signed a transfer out of (transfers among them cancel), and where
  * no token of wrapped SOL moved for it, the lamports System transfers brought it or took from it.
  */
-function flows(answer: any, rows: Row[], row: Row, wallet: string): Map<string, bigint> {
+function flows(answer: any, rows: Row[], row: Row, wallet: string, named: string[] = []): Map<string, bigint> {
   const accounts = tokenAccounts(answer, rows);
   const moves = under(rows, row).filter((x) => /^transfer/.test(typeOf(x)));
   const tokens = moves.filter((x) => isToken(x.raw.programId));
   const signed = new Set(tokens.filter((x) => info(x).authority === wallet).map((x) => info(x).source));
-  const mine = (account: string) => signed.has(account) || accounts.get(account)?.owner === wallet;
+  const mine = (account: string) => signed.has(account) || named.includes(account) || accounts.get(account)?.owner === wallet;
   const net = new Map<string, bigint>();
   const add = (mint: string, change: bigint) => net.set(mint, (net.get(mint) ?? 0n) + change);
   for (const x of tokens) {
@@ -169,6 +181,8 @@ interface Expected {
   verb: 'swapped' | 'bought' | 'sold';
   paidMint?: string;
   gotMint?: string;
+  /** The wallet's token accounts the instruction names, where older answers' balances name no owners. */
+  wallets?: string[];
 }
 
 type Reader = (i: Record<string, any>, type: string) => Expected;
@@ -223,6 +237,12 @@ const readers: Record<string, Reader> = {
     gotMint: type === 'buy' ? i.tokenAMint : i.tokenBMint,
   }),
   boop8hVGQGqehUK2iVEMEnMrL5RbjywRzHKBmBE7ry4: (i) => ({ venue: 'Boop', actor: i.seller, verb: 'sold', paidMint: i.mint, gotMint: WSOL }),
+  '22Y43yTVxuUkoRKdm9thyRhQ3SdgQS7c7kB6UNCiaczD': (i) => ({
+    venue: 'Serum Swap',
+    actor: i.authority,
+    verb: 'swapped',
+    wallets: [i.marketCoinWallet, i.pcWallet],
+  }),
   LanMV9sAd7wArD4vJFi2qDdfnVhFxYSUg6eADduJ3uj: (i, type) => ({
     venue: 'Raydium LaunchLab',
     actor: i.payer,
@@ -243,6 +263,7 @@ const trades: Record<string, RegExp> = {
   HEAVENoP2qxoeuF8Dj2oT1GHEnu49U5mJYkdeC8BAX2o: /^(buy|sell)$/,
   boop8hVGQGqehUK2iVEMEnMrL5RbjywRzHKBmBE7ry4: /^sellToken$/,
   LanMV9sAd7wArD4vJFi2qDdfnVhFxYSUg6eADduJ3uj: /^(buy|sell)Exact(In|Out)$/,
+  '22Y43yTVxuUkoRKdm9thyRhQ3SdgQS7c7kB6UNCiaczD': /^swap$/,
 };
 
 interface Found {
@@ -274,11 +295,11 @@ function checkTrade({ name, answer, rows, row }: Found): void {
   assert.equal(trade.venue, expected.venue, `venue: ${at}`);
   if (expected.paidMint !== undefined) assert.equal(trade.paid.mint, expected.paidMint, `paid mint: ${at}`);
   if (expected.gotMint !== undefined) assert.equal(trade.got.mint, expected.gotMint, `got mint: ${at}`);
-  const actorFlows = flows(answer, rows, row, trade.actor);
+  const actorFlows = flows(answer, rows, row, trade.actor, expected.wallets);
   assert.equal(actorFlows.get(trade.paid.mint), -trade.paid.amount, `paid: what left the actor's accounts under the instruction: ${at}`);
   const recipient = trade.recipient ?? trade.actor;
   assert.equal(
-    flows(answer, rows, row, recipient).get(trade.got.mint),
+    flows(answer, rows, row, recipient, expected.wallets).get(trade.got.mint),
     trade.got.amount,
     `got: what reached the recipient's accounts under the instruction: ${at}`,
   );
@@ -326,6 +347,10 @@ test('Heaven buy, Boop sellToken (SOL by System transfer) and Raydium LaunchLab 
   checkProgram('HEAVENoP2qxoeuF8Dj2oT1GHEnu49U5mJYkdeC8BAX2o', 1);
   checkProgram('boop8hVGQGqehUK2iVEMEnMrL5RbjywRzHKBmBE7ry4', 1);
   checkProgram('LanMV9sAd7wArD4vJFi2qDdfnVhFxYSUg6eADduJ3uj', 1);
+});
+
+test('Serum Swap (corpus): a swap over one market', () => {
+  checkProgram('22Y43yTVxuUkoRKdm9thyRhQ3SdgQS7c7kB6UNCiaczD', 1);
 });
 
 test('a trade whose transaction settled nothing else for the user matches its balance changes', () => {

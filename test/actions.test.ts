@@ -259,6 +259,7 @@ const supportedPrograms = new Set([
   'HEAVENoP2qxoeuF8Dj2oT1GHEnu49U5mJYkdeC8BAX2o',
   'boop8hVGQGqehUK2iVEMEnMrL5RbjywRzHKBmBE7ry4',
   'LanMV9sAd7wArD4vJFi2qDdfnVhFxYSUg6eADduJ3uj',
+  '22Y43yTVxuUkoRKdm9thyRhQ3SdgQS7c7kB6UNCiaczD',
 ]);
 
 test('corpus: one entry per instruction, no exception, and every sentence grounded in its transaction', () => {

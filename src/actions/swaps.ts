@@ -414,6 +414,12 @@ const launchLab: Planner = (i, type) => {
   };
 };
 
+/** Serum Swap over one market: an ask sells the coin wallet's tokens for the quote, a bid the reverse; `amount` is what is sold. */
+const serumSwap: Planner = (i) => {
+  if (i.side !== 'Ask' && i.side !== 'Bid') return null;
+  return { actor: str(i.authority), verb: 'swap', ...sides(i.side === 'Ask', i.marketCoinWallet, i.pcWallet), exactIn: arg(i.amount) };
+};
+
 /** Program id → instruction type → planner. */
 const planners: Readonly<Record<string, Readonly<Record<string, Planner>>>> = {
   JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4: Object.fromEntries(
@@ -518,6 +524,7 @@ const planners: Readonly<Record<string, Readonly<Record<string, Planner>>>> = {
     ['buyExactIn', 'buyExactOut', 'sellExactIn', 'sellExactOut'].map((t) => [t, launchLab]),
   ),
   PhoeNiXZ8ByJGLkxNfZRnkUfjvmuYqLR89jjFHGqdXY: { swap: phoenix },
+  '22Y43yTVxuUkoRKdm9thyRhQ3SdgQS7c7kB6UNCiaczD': { swap: serumSwap },
   BSwp6bEBihVLdqJRKGgzjcGLHkcTuzmSo1TQkHepzH8p: { swap: bonkswap },
   obriQD1zbpyLz95G5n7nJe6a4DPjpFwa5XYPoNm113y: { swap: obric, swap2: obric },
   SoLFiHG9TfgtdUXUjWAxi3LtvYuFyDLVhBWxdMZxyCe: { swap: solfi },
