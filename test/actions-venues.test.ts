@@ -16,6 +16,8 @@ import { enhanceTransaction } from '../src/enhance/transaction.js';
 import { defaultLedgerFile } from '../src/gateway.js';
 import { LedgerRpc } from '../src/ledger/ledger-rpc.js';
 import { openLedger } from '../src/ledger/ledger-store.js';
+import { transactionInputFromResult } from '../src/ledger/import-corpus.js';
+import { renderTransaction } from '../src/ledger/render-transaction.js';
 import { corpusTransactionsDir, projectRoot } from '../src/paths.js';
 import { asJsonParsed } from './support/recorded-answer.js';
 import { seedForm } from './support/readable-amounts.js';
@@ -457,4 +459,27 @@ test('every sentence of these programs and of the legs they route is grounded in
   }
   assert.ok(checked >= 40, `${checked} sentences checked`);
   assert.ok(legs >= 5, `${legs} route legs checked`);
+});
+
+test('json and jsonParsed renderings of the April 2026 recordings give these programs the same sentences', () => {
+  const jowency = join(fixtures, 'jowency-solana-tx-parser');
+  let compared = 0;
+  for (const file of readdirSync(jowency).filter((f) => f.endsWith('.json'))) {
+    const fx = JSON.parse(readFileSync(join(jowency, file), 'utf8'));
+    const body = JSON.stringify(fx.raw);
+    const input = transactionInputFromResult(fx.signature, 'base64', body);
+    const row = { signature: fx.signature, slot: input.slot, blockTime: input.blockTime, version: input.version, bodies: { base64: body } };
+    const sentences = (encoding: 'json' | 'jsonParsed') => {
+      const answer = actionskit(JSON.parse(renderTransaction(row, { encoding, maxSupportedTransactionVersion: 0 })));
+      const keys = answer.transaction.message.accountKeys.map((k: any) => k.pubkey ?? k);
+      return rowsOf(answer).map((x) => ({ program: x.raw.programId ?? keys[x.raw.programIdIndex], sentence: x.raw.actions }));
+    };
+    const json = sentences('json');
+    sentences('jsonParsed').forEach(({ program, sentence }, k) => {
+      if (trades[program] === undefined) return;
+      assert.equal(json[k].sentence, sentence, `${file} #${k}`);
+      compared++;
+    });
+  }
+  assert.ok(compared >= 50, `${compared} entries compared`);
 });
