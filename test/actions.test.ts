@@ -132,6 +132,14 @@ const supportedPrograms = new Set([
   'obriQD1zbpyLz95G5n7nJe6a4DPjpFwa5XYPoNm113y',
   'SoLFiHG9TfgtdUXUjWAxi3LtvYuFyDLVhBWxdMZxyCe',
   'GFXsSL5sSaDfNFQUYsHekbWBW1TsFdjDYzACh62tEHxn',
+  'proVF4pMXVaYqmy4NjniPh4pqKNfMmsihgd4wdkCX3u',
+  'DF1ow4tspfHX9JwWJsAb9epbkA8hmpSEAtxXy1V27QBH',
+  'MNFSTqtC93rEfYHB6hF82sKdZpUDFWkViLByLd1k1Ms',
+  '61DFfeTKM7trxYcPQCM78bJ794ddZprZpAwAnLiwTpYH',
+  'HEAVENoP2qxoeuF8Dj2oT1GHEnu49U5mJYkdeC8BAX2o',
+  'boop8hVGQGqehUK2iVEMEnMrL5RbjywRzHKBmBE7ry4',
+  'LanMV9sAd7wArD4vJFi2qDdfnVhFxYSUg6eADduJ3uj',
+  '22Y43yTVxuUkoRKdm9thyRhQ3SdgQS7c7kB6UNCiaczD',
 ]);
 
 test('corpus: one entry per instruction, no exception, and every sentence grounded in its transaction', () => {

@@ -66,6 +66,12 @@ const PROGRAM_NAMES: Readonly<Record<string, string>> = {
   '6m2CDdhRgxpH4WjvdzxAYbGxwdGUz5MziiL5jek2kBma': 'OKX DEX',
   // OKX's second router; its description keeps the name clients saw before (idls/hints.json).
   proVF4pMXVaYqmy4NjniPh4pqKNfMmsihgd4wdkCX3u: 'OKX DEX Router 2',
+  DF1ow4tspfHX9JwWJsAb9epbkA8hmpSEAtxXy1V27QBH: 'DFlow',
+  '61DFfeTKM7trxYcPQCM78bJ794ddZprZpAwAnLiwTpYH': 'Jupiter Order Engine',
+  MNFSTqtC93rEfYHB6hF82sKdZpUDFWkViLByLd1k1Ms: 'Manifest',
+  HEAVENoP2qxoeuF8Dj2oT1GHEnu49U5mJYkdeC8BAX2o: 'Heaven',
+  boop8hVGQGqehUK2iVEMEnMrL5RbjywRzHKBmBE7ry4: 'Boop',
+  LanMV9sAd7wArD4vJFi2qDdfnVhFxYSUg6eADduJ3uj: 'Raydium LaunchLab',
   PhoeNiXZ8ByJGLkxNfZRnkUfjvmuYqLR89jjFHGqdXY: 'Phoenix',
   srmqPvymJeFKQ4zGQed1GFppgkRHL9kaELCbyksJtPX: 'OpenBook',
   '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin': 'Serum',

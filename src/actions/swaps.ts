@@ -3,8 +3,10 @@
  * only says which accounts are the user's (the actor, the token accounts the input leaves and the
  * output arrives in, the mints) and which arguments bound the trade; the amounts themselves come
  * from what the instruction did: the token transfers under it out of the user's source account
- * and into the user's destination account (wrapped SOL included), the lamports the user sent by
- * System transfers, or the program's own trade event where the SOL moves without a transfer.
+ * and into the user's destination account (wrapped SOL included), the lamports the user sent or
+ * got by System transfers, or the program's own trade event where the SOL moves without a
+ * transfer. A router that names none of the user's token accounts (DFlow) is read by what the
+ * signer's accounts paid and gained on balance under it, its legs through them cancelling out.
  *
  * A failed transaction moved nothing, so its sentence uses the arguments: the exact side of the
  * trade, and the other side's limit ("at most", "at least") where the instruction carries one.
@@ -30,6 +32,15 @@ export interface SwapPlan {
   nativeIn?: boolean;
   /** The output's amount where no transfer carries it (SOL paid out by a program's own accounts). */
   reportedOut?: (under: Entry[]) => bigint | undefined;
+  /** The output is native SOL the program pays this wallet by System transfers (bonding-curve sells). */
+  nativeOut?: string;
+  /**
+   * The router names none of the user's token accounts, only the wallet that signs for them: the
+   * input is the one mint the actor's accounts paid out on balance under the instruction (legs
+   * through its own accounts cancel out), and the output, unless a destination is named, the one
+   * mint they gained.
+   */
+  netOfActor?: boolean;
 }
 
 /** The plan for one instruction from its parsed `info` and `type`; null where it is no trade. */
@@ -329,6 +340,86 @@ const gooseFxSsl: Planner = (i) => ({
   minOut: arg(i.minOut),
 });
 
+/** Byreal CLMM is a fork of Raydium's: the same accounts and arguments. */
+const byrealClmm = raydiumClmm;
+
+/** Manifest: `isBaseIn` says which trader account pays; `inAtoms`/`outAtoms` are exact or limit as `isExactIn` says. */
+const manifest: Planner = (i) => {
+  const p = i.params ?? {};
+  const exactIn = flag(p.isExactIn);
+  return {
+    actor: str(i.owner) ?? str(i.payer),
+    verb: 'swap',
+    ...sides(flag(p.isBaseIn), i.traderBase, i.traderQuote, i.baseMint, i.quoteMint),
+    ...(exactIn ? { exactIn: arg(p.inAtoms), minOut: arg(p.outAtoms) } : { exactOut: arg(p.outAtoms), maxIn: arg(p.inAtoms) }),
+  };
+};
+
+/** DFlow's orchestrator names only the signing wallet, and the receiving account in its `WithDestination` forms. */
+const dflow: Planner = (i) => ({
+  actor: str(i.userTokenAuthority),
+  verb: 'swap',
+  sources: [],
+  destinations: i.destinationTokenAccount === undefined ? [] : [i.destinationTokenAccount],
+  destinationMint: str(i.destinationMint),
+  netOfActor: true,
+});
+
+/** Jupiter's RFQ order engine: the taker's side of a fill, both amounts fixed by the quote. */
+const orderEngine: Planner = (i) => ({
+  actor: str(i.taker),
+  verb: 'swap',
+  sources: [i.takerInputMintTokenAccount],
+  destinations: [i.takerOutputMintTokenAccount],
+  sourceMint: str(i.inputMint),
+  destinationMint: str(i.outputMint),
+  exactIn: arg(i.inputAmount),
+  exactOut: arg(i.outputAmount),
+});
+
+/** Heaven: token A is the one bought and sold, token B (wrapped SOL) pays. */
+const heaven: Planner = (i, type) => {
+  const p = i.params ?? {};
+  const buying = type === 'buy';
+  return {
+    actor: str(i.user),
+    verb: buying ? 'buy' : 'sell',
+    ...sides(!buying, i.userTokenAVault, i.userTokenBVault, i.tokenAMint, i.tokenBMint),
+    ...(buying ? { maxIn: arg(p.maxSolSpend) } : { exactIn: arg(p.amountIn) }),
+    minOut: arg(p.minimumAmountOut),
+  };
+};
+
+/** Boop: a sell's SOL leaves the curve's SOL vault by System transfer to the recipient. */
+const boopSell: Planner = (i) => ({
+  actor: str(i.seller),
+  verb: 'sell',
+  sources: [i.sellerTokenAccount],
+  destinations: [],
+  sourceMint: str(i.mint),
+  destinationMint: WSOL_MINT,
+  nativeOut: str(i.recipient),
+  exactIn: arg(i.sellAmount),
+  minOut: arg(i.amountOutMin),
+});
+
+/** Raydium LaunchLab: a buy pays the quote token for the base token, a sell the reverse. */
+const launchLab: Planner = (i, type) => {
+  const buying = type.startsWith('buy');
+  return {
+    actor: str(i.payer),
+    verb: buying ? 'buy' : 'sell',
+    ...sides(buying, i.userQuoteToken, i.userBaseToken, i.quoteTokenMint, i.baseTokenMint),
+    ...inOrOut(i.amountIn, i.minimumAmountOut, i.amountOut, i.maximumAmountIn),
+  };
+};
+
+/** Serum Swap over one market: an ask sells the coin wallet's tokens for the quote, a bid the reverse; `amount` is what is sold. */
+const serumSwap: Planner = (i) => {
+  if (i.side !== 'Ask' && i.side !== 'Bid') return null;
+  return { actor: str(i.authority), verb: 'swap', ...sides(i.side === 'Ask', i.marketCoinWallet, i.pcWallet), exactIn: arg(i.amount) };
+};
+
 /** Program id → instruction type → planner. */
 const planners: Readonly<Record<string, Readonly<Record<string, Planner>>>> = {
   JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4: Object.fromEntries(
@@ -398,9 +489,42 @@ const planners: Readonly<Record<string, Readonly<Record<string, Planner>>>> = {
       'swapV3',
       'swapTobV3',
       'swapTobV3WithReceiver',
+      'commissionSplProxySwap',
     ].map((t) => [t, tokenSwap]),
   ),
+  // OKX's DEX router 2: every swap form names the payer, its two token accounts and mints, and `args.amountIn`.
+  proVF4pMXVaYqmy4NjniPh4pqKNfMmsihgd4wdkCX3u: Object.fromEntries(
+    [
+      'proxySwap',
+      'swap',
+      'swapTob',
+      'swapTobEnhanced',
+      'swapTobV2',
+      'swapTobV3',
+      'swapTobWithReceiver',
+      'swapTobWithReceiverTokenLedger',
+      'swapTobWithReceiverTokenLedgerV3',
+      'swapTobWithReceiverV3',
+      'swapTobWithTokenLedger',
+      'swapTobWithTokenLedgerV3',
+      'swapToc',
+      'swapTocV2',
+      'swapTocV3',
+    ].map((t) => [t, tokenSwap]),
+  ),
+  DF1ow4tspfHX9JwWJsAb9epbkA8hmpSEAtxXy1V27QBH: Object.fromEntries(
+    ['swap', 'swap2', 'swapWithDestination', 'swap2WithDestination'].map((t) => [t, dflow]),
+  ),
+  REALQqNEomY6cQGZJUGwywTBD2UmDT32rZcNnfxQ5N2: { swap: byrealClmm, swapV2: byrealClmm },
+  MNFSTqtC93rEfYHB6hF82sKdZpUDFWkViLByLd1k1Ms: { swap: manifest, swapV2: manifest },
+  '61DFfeTKM7trxYcPQCM78bJ794ddZprZpAwAnLiwTpYH': { fill: orderEngine },
+  HEAVENoP2qxoeuF8Dj2oT1GHEnu49U5mJYkdeC8BAX2o: { buy: heaven, sell: heaven },
+  boop8hVGQGqehUK2iVEMEnMrL5RbjywRzHKBmBE7ry4: { sellToken: boopSell },
+  LanMV9sAd7wArD4vJFi2qDdfnVhFxYSUg6eADduJ3uj: Object.fromEntries(
+    ['buyExactIn', 'buyExactOut', 'sellExactIn', 'sellExactOut'].map((t) => [t, launchLab]),
+  ),
   PhoeNiXZ8ByJGLkxNfZRnkUfjvmuYqLR89jjFHGqdXY: { swap: phoenix },
+  '22Y43yTVxuUkoRKdm9thyRhQ3SdgQS7c7kB6UNCiaczD': { swap: serumSwap },
   BSwp6bEBihVLdqJRKGgzjcGLHkcTuzmSo1TQkHepzH8p: { swap: bonkswap },
   obriQD1zbpyLz95G5n7nJe6a4DPjpFwa5XYPoNm113y: { swap: obric, swap2: obric },
   SoLFiHG9TfgtdUXUjWAxi3LtvYuFyDLVhBWxdMZxyCe: { swap: solfi },
@@ -438,9 +562,10 @@ export function swapSentence(entry: Entry, plan: SwapPlan, facts: TxFacts): stri
   }
   if (paid === undefined || got === undefined) return null;
   // The output may go to someone else's account (a buy for another wallet, a router's receiver).
-  const recipient = defined(plan.destinations)
-    .map((a) => facts.tokenAccount(a)?.owner)
-    .find((o) => o !== undefined);
+  const recipient =
+    defined(plan.destinations)
+      .map((a) => facts.tokenAccount(a)?.owner)
+      .find((o) => o !== undefined) ?? plan.nativeOut;
   const delivered = recipient !== undefined && recipient !== plan.actor ? `, delivered to ${recipient},` : '';
   switch (plan.verb) {
     case 'buy':
@@ -505,7 +630,8 @@ function observe(plan: SwapPlan, facts: TxFacts, under: Entry[]): { in?: Leg; ou
   const tokenIns = moves.filter(
     (m) => m.asset === 'token' && (sources.length > 0 ? sources.includes(m.source!) : m.authority === plan.actor),
   );
-  let paid = total(tokenIns);
+  const net = plan.netOfActor ? netOfActor(facts, moves, plan.actor) : undefined;
+  let paid = net === undefined ? total(tokenIns) : onlyMint(net, -1n);
   if (plan.nativeIn) {
     const lamportsOut = moves.filter((m) => m.asset === 'lamports' && m.source === plan.actor);
     if (lamportsOut.length > 0) paid = { amount: lamportsOut.reduce((s, m) => s + m.amount, paid?.amount ?? 0n), mint: WSOL_MINT };
@@ -519,17 +645,58 @@ function observe(plan: SwapPlan, facts: TxFacts, under: Entry[]): { in?: Leg; ou
       break;
     }
   }
-  if (got === undefined && plan.destinations.length === 0 && plan.actor !== undefined) {
-    const mine = new Set(facts.tokenAccountsOf(plan.actor));
-    got = total(
-      moves.filter((m) => m.asset === 'token' && m.destination !== undefined && mine.has(m.destination) && !tokenIns.includes(m)),
-    );
-  }
+  if (got === undefined && plan.destinations.length === 0) got = unnamedOutput(plan, facts, moves, tokenIns, net);
   if (got === undefined && plan.reportedOut !== undefined) {
     const amount = plan.reportedOut(under);
     if (amount !== undefined) got = { amount, mint: undefined };
   }
   return { in: paid, out: got };
+}
+
+/**
+ * The output where the plan names no account for it: the SOL System transfers paid the wallet it
+ * names, else the one mint the actor's accounts gained on balance (routers naming none), else the
+ * tokens any account the actor owns received, other than what it paid.
+ */
+function unnamedOutput(
+  plan: SwapPlan,
+  facts: TxFacts,
+  moves: Movement[],
+  paid: Movement[],
+  net?: Map<string | undefined, bigint>,
+): Leg | undefined {
+  if (plan.nativeOut !== undefined) {
+    const lamportsIn = moves.filter((m) => m.asset === 'lamports' && m.destination === plan.nativeOut);
+    return lamportsIn.length === 0 ? undefined : { amount: lamportsIn.reduce((s, m) => s + m.amount, 0n), mint: WSOL_MINT };
+  }
+  if (net !== undefined) return onlyMint(net, 1n);
+  if (plan.actor === undefined) return undefined;
+  const mine = new Set(facts.tokenAccountsOf(plan.actor));
+  return total(moves.filter((m) => m.asset === 'token' && m.destination !== undefined && mine.has(m.destination) && !paid.includes(m)));
+}
+
+/**
+ * Each mint's net change over the actor's token accounts from the token transfers among `moves`:
+ * those the balances or set-up instructions say it owns, and those it signed transfers out of.
+ * Transfers between two of its accounts change nothing.
+ */
+function netOfActor(facts: TxFacts, moves: Movement[], actor: string | undefined): Map<string | undefined, bigint> {
+  const tokens = moves.filter((m) => m.asset === 'token');
+  const signedFrom = new Set(tokens.filter((m) => m.authority === actor).map((m) => m.source));
+  const mine = (account: string | undefined) =>
+    account !== undefined && (signedFrom.has(account) || facts.tokenAccount(account)?.owner === actor);
+  const net = new Map<string | undefined, bigint>();
+  for (const m of tokens) {
+    const change = (mine(m.destination) ? m.amount : 0n) - (mine(m.source) ? m.amount : 0n);
+    net.set(m.mint, (net.get(m.mint) ?? 0n) + change);
+  }
+  return net;
+}
+
+/** The one mint whose net change has `sign`, and its size; undefined where none or several do (nothing is guessed). */
+function onlyMint(net: Map<string | undefined, bigint>, sign: bigint): Leg | undefined {
+  const found = [...net].filter(([, change]) => change * sign > 0n);
+  return found.length === 1 ? { mint: found[0][0], amount: found[0][1] * sign } : undefined;
 }
 
 /**

@@ -1,0 +1,485 @@
+/**
+ * actionskit trade sentences for the venues April 2026 mainnet traffic goes through (OKX's DEX
+ * router 2, DFlow, Byreal CLMM, Manifest, Jupiter's order engine, Heaven, Boop, Raydium LaunchLab,
+ * OKX DEX's commission proxy swap, Serum Swap), checked on the recorded transactions of
+ * test/fixtures/jowency-solana-tx-parser and 0xjeffro-tx-parser and on the corpus (which holds
+ * only the Serum Swap ones).
+ * Each expected value is read from the transaction here: who acts and which mints the instruction
+ * names, and what the transfers under it moved into and out of that wallet's token accounts.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadBundledRegistry } from '../src/idl/bundled.js';
+import { enhanceTransaction } from '../src/enhance/transaction.js';
+import { defaultLedgerFile } from '../src/gateway.js';
+import { LedgerRpc } from '../src/ledger/ledger-rpc.js';
+import { openLedger } from '../src/ledger/ledger-store.js';
+import { transactionInputFromResult } from '../src/ledger/import-corpus.js';
+import { renderTransaction } from '../src/ledger/render-transaction.js';
+import { corpusTransactionsDir, projectRoot } from '../src/paths.js';
+import { asJsonParsed } from './support/recorded-answer.js';
+import { seedForm } from './support/readable-amounts.js';
+
+const registry = loadBundledRegistry();
+const fixtures = join(projectRoot, 'test', 'fixtures');
+const WSOL = 'So11111111111111111111111111111111111111112';
+const SYSTEM = '11111111111111111111111111111111';
+const isToken = (id: string) =>
+  id === 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' || id === 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
+
+function actionskit(result: unknown): any {
+  return JSON.parse(enhanceTransaction(JSON.stringify({ jsonrpc: '2.0', result, id: 1 }), registry, true)).result;
+}
+
+interface Recorded {
+  name: string;
+  answer: any;
+}
+
+function recordings(): Recorded[] {
+  const out: Recorded[] = [];
+  const jowency = join(fixtures, 'jowency-solana-tx-parser');
+  for (const file of readdirSync(jowency).filter((f) => f.endsWith('.json'))) {
+    const fx = JSON.parse(readFileSync(join(jowency, file), 'utf8'));
+    out.push({ name: file, answer: actionskit(asJsonParsed(fx.signature, 'base64', JSON.stringify(fx.raw))) });
+  }
+  const jeffro = join(fixtures, '0xjeffro-tx-parser');
+  for (const file of readdirSync(jeffro).filter((f) => f.endsWith('.json'))) {
+    const [result] = JSON.parse(readFileSync(join(jeffro, file), 'utf8'));
+    out.push({ name: file, answer: actionskit(asJsonParsed(result.transaction.signatures[0], 'json', JSON.stringify(result))) });
+  }
+  const ledger = new LedgerRpc(openLedger(defaultLedgerFile, { readonly: true }));
+  const manifest = readFileSync(join(corpusTransactionsDir, 'MANIFEST.tsv'), 'utf8').trim().split('\n').slice(1);
+  for (const [, signature] of manifest.map((l) => l.split('\t'))) {
+    const text = ledger.getTransaction(signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 });
+    out.push({ name: `corpus ${signature}`, answer: actionskit(JSON.parse(text)) });
+  }
+  return out;
+}
+
+const recorded = recordings();
+
+// ---------------------------------------------------------------------------------------------
+// Reading an answer.
+
+interface Row {
+  raw: any;
+  top: number;
+  group?: number;
+  position?: number;
+}
+
+function rowsOf(answer: any): Row[] {
+  const top = answer.transaction.message.instructions.map((raw: any, i: number) => ({ raw, top: i }));
+  const inner = (answer.meta.innerInstructions ?? []).flatMap((g: any) =>
+    g.instructions.map((raw: any, j: number) => ({ raw, top: g.index, group: g.index, position: j })),
+  );
+  return [...top, ...inner];
+}
+
+/** The entries `row` invoked: its inner group (top-level) or the deeper entries after it. */
+function under(rows: Row[], row: Row): Row[] {
+  const group = rows.filter((x) => x.group === row.top);
+  if (row.group === undefined) return group;
+  // Answers before v1.14 have no call depths: what an inner entry invoked is unknown.
+  if (typeof row.raw.stackHeight !== 'number') return [];
+  const out: Row[] = [];
+  for (const x of group.slice(row.position! + 1)) {
+    if (x.raw.stackHeight <= row.raw.stackHeight) break;
+    out.push(x);
+  }
+  return out;
+}
+
+/** The entry that invoked `row` directly. */
+function callerOf(rows: Row[], row: Row): Row | undefined {
+  if (row.group === undefined) return undefined;
+  if (row.raw.stackHeight === 2) return rows.find((x) => x.group === undefined && x.top === row.top);
+  const group = rows.filter((x) => x.group === row.top);
+  return group
+    .slice(0, row.position)
+    .reverse()
+    .find((x) => x.raw.stackHeight === row.raw.stackHeight - 1);
+}
+
+const info = (row: Row): Record<string, any> => row.raw.parsed?.info ?? {};
+const typeOf = (row: Row): string => row.raw.parsed?.type ?? '';
+const keysOf = (answer: any): string[] => answer.transaction.message.accountKeys.map((k: any) => k.pubkey);
+const signersOf = (answer: any): string[] => answer.transaction.message.accountKeys.filter((k: any) => k.signer).map((k: any) => k.pubkey);
+
+/** Token accounts' owners and mints as the answer states them: balances, account set-ups, and closes (which only the owner signs). */
+function tokenAccounts(answer: any, rows: Row[]): Map<string, { owner?: string; mint?: string }> {
+  const keys = keysOf(answer);
+  const out = new Map<string, { owner?: string; mint?: string }>();
+  const note = (account: string, owner?: string, mint?: string) => {
+    const known = out.get(account) ?? {};
+    known.owner ??= owner;
+    known.mint ??= mint;
+    out.set(account, known);
+  };
+  for (const b of [...(answer.meta.preTokenBalances ?? []), ...(answer.meta.postTokenBalances ?? [])])
+    note(keys[b.accountIndex], b.owner, b.mint);
+  for (const row of rows) {
+    const i = info(row);
+    if (/^initializeAccount/.test(typeOf(row)) || /^create/.test(typeOf(row))) note(i.account, i.owner ?? i.wallet, i.mint);
+    if (typeOf(row) === 'closeAccount') note(i.account, i.owner);
+  }
+  return out;
+}
+
+/** Base units of a transfer's amount. */
+const amountOf = (i: Record<string, any>): bigint => BigInt(i.amount ?? i.tokenAmount?.amount ?? i.lamports);
+
+/**
+ * How the transfers under `row` changed `wallet`'s holdings, mint by mint: token transfers into and
+ * out of the accounts it owns or signed a transfer out of (transfers among them cancel), and where
+ * no token of wrapped SOL moved for it, the lamports System transfers brought it or took from it.
+ */
+function flows(answer: any, rows: Row[], row: Row, wallet: string, named: string[] = []): Map<string, bigint> {
+  const accounts = tokenAccounts(answer, rows);
+  const moves = under(rows, row).filter((x) => /^transfer/.test(typeOf(x)));
+  const tokens = moves.filter((x) => isToken(x.raw.programId));
+  const signed = new Set(tokens.filter((x) => info(x).authority === wallet).map((x) => info(x).source));
+  const mine = (account: string) => signed.has(account) || named.includes(account) || accounts.get(account)?.owner === wallet;
+  const net = new Map<string, bigint>();
+  const add = (mint: string, change: bigint) => net.set(mint, (net.get(mint) ?? 0n) + change);
+  for (const x of tokens) {
+    const i = info(x);
+    const mint = i.mint ?? accounts.get(i.source)?.mint ?? accounts.get(i.destination)?.mint;
+    add(mint, (mine(i.destination) ? amountOf(i) : 0n) - (mine(i.source) ? amountOf(i) : 0n));
+  }
+  if (!net.has(WSOL) || net.get(WSOL) === 0n)
+    for (const x of moves.filter((m) => m.raw.programId === SYSTEM)) {
+      const i = info(x);
+      add(WSOL, (i.destination === wallet ? amountOf(i) : 0n) - (i.source === wallet ? amountOf(i) : 0n));
+    }
+  return net;
+}
+
+/** A trade sentence in base units: actor, verb, each side's amount and mint, the recipient named, the venue. */
+function readTrade(answer: any, sentence: string) {
+  const side = String.raw`(?:(\d+) lamports|(\d+) of (\S+))`;
+  const m = new RegExp(String.raw`^(\S+) (swapped|bought|sold) ${side} for ${side}(?:, delivered to (\S+),)? on (.+)$`).exec(
+    seedForm(answer, sentence),
+  );
+  assert.ok(m !== null, `a trade sentence: ${sentence}`);
+  const [, actor, verb, inLamports, inAmount, inMint, outLamports, outAmount, outMint, recipient, venue] = m;
+  const leg = (lamports?: string, amount?: string, mint?: string) =>
+    lamports !== undefined ? { amount: BigInt(lamports), mint: WSOL } : { amount: BigInt(amount!), mint: mint! };
+  const [paid, got] = [leg(inLamports, inAmount, inMint), leg(outLamports, outAmount, outMint)];
+  // What people buy is what they get; what they sell is what they pay.
+  return { actor, verb, paid: verb === 'bought' ? got : paid, got: verb === 'bought' ? paid : got, recipient, venue };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What each venue's instruction says, read here from its own accounts and arguments.
+
+interface Expected {
+  venue: string;
+  /** Who trades: the instruction's acting account. */
+  actor: string;
+  verb: 'swapped' | 'bought' | 'sold';
+  paidMint?: string;
+  gotMint?: string;
+  /** The wallet's token accounts the instruction names, where older answers' balances name no owners. */
+  wallets?: string[];
+}
+
+type Reader = (i: Record<string, any>, type: string) => Expected;
+
+const okxRouter: Reader = (i) => ({
+  venue: 'OKX DEX Router 2',
+  actor: i.payer,
+  verb: 'swapped',
+  paidMint: i.sourceMint,
+  gotMint: i.destinationMint,
+});
+
+const readers: Record<string, Reader> = {
+  proVF4pMXVaYqmy4NjniPh4pqKNfMmsihgd4wdkCX3u: okxRouter,
+  '6m2CDdhRgxpH4WjvdzxAYbGxwdGUz5MziiL5jek2kBma': (i, type) => ({
+    ...okxRouter(i, type),
+    venue: 'OKX DEX',
+    actor: i.userTransferAuthority ?? i.payer,
+  }),
+  DF1ow4tspfHX9JwWJsAb9epbkA8hmpSEAtxXy1V27QBH: (i) => ({
+    venue: 'DFlow',
+    actor: i.userTokenAuthority,
+    verb: 'swapped',
+    gotMint: i.destinationMint,
+  }),
+  REALQqNEomY6cQGZJUGwywTBD2UmDT32rZcNnfxQ5N2: (i) => ({
+    venue: 'Byreal CLMM',
+    actor: i.payer,
+    verb: 'swapped',
+    paidMint: i.isBaseInput ? i.inputVaultMint : undefined,
+    gotMint: i.isBaseInput ? i.outputVaultMint : undefined,
+  }),
+  MNFSTqtC93rEfYHB6hF82sKdZpUDFWkViLByLd1k1Ms: (i) => ({
+    venue: 'Manifest',
+    actor: i.owner ?? i.payer,
+    verb: 'swapped',
+    paidMint: i.params.isBaseIn ? i.baseMint : i.quoteMint,
+    gotMint: i.params.isBaseIn ? i.quoteMint : i.baseMint,
+  }),
+  '61DFfeTKM7trxYcPQCM78bJ794ddZprZpAwAnLiwTpYH': (i) => ({
+    venue: 'Jupiter Order Engine',
+    actor: i.taker,
+    verb: 'swapped',
+    paidMint: i.inputMint,
+    gotMint: i.outputMint,
+  }),
+  HEAVENoP2qxoeuF8Dj2oT1GHEnu49U5mJYkdeC8BAX2o: (i, type) => ({
+    venue: 'Heaven',
+    actor: i.user,
+    verb: type === 'buy' ? 'bought' : 'sold',
+    paidMint: type === 'buy' ? i.tokenBMint : i.tokenAMint,
+    gotMint: type === 'buy' ? i.tokenAMint : i.tokenBMint,
+  }),
+  boop8hVGQGqehUK2iVEMEnMrL5RbjywRzHKBmBE7ry4: (i) => ({ venue: 'Boop', actor: i.seller, verb: 'sold', paidMint: i.mint, gotMint: WSOL }),
+  '22Y43yTVxuUkoRKdm9thyRhQ3SdgQS7c7kB6UNCiaczD': (i) => ({
+    venue: 'Serum Swap',
+    actor: i.authority,
+    verb: 'swapped',
+    wallets: [i.marketCoinWallet, i.pcWallet],
+  }),
+  LanMV9sAd7wArD4vJFi2qDdfnVhFxYSUg6eADduJ3uj: (i, type) => ({
+    venue: 'Raydium LaunchLab',
+    actor: i.payer,
+    verb: type.startsWith('buy') ? 'bought' : 'sold',
+    paidMint: type.startsWith('buy') ? i.quoteTokenMint : i.baseTokenMint,
+    gotMint: type.startsWith('buy') ? i.baseTokenMint : i.quoteTokenMint,
+  }),
+};
+
+/** The trading instructions of each program these sentences cover. */
+const trades: Record<string, RegExp> = {
+  proVF4pMXVaYqmy4NjniPh4pqKNfMmsihgd4wdkCX3u: /^(swap|proxySwap)/,
+  '6m2CDdhRgxpH4WjvdzxAYbGxwdGUz5MziiL5jek2kBma': /^commissionSplProxySwap$/,
+  DF1ow4tspfHX9JwWJsAb9epbkA8hmpSEAtxXy1V27QBH: /^swap/,
+  REALQqNEomY6cQGZJUGwywTBD2UmDT32rZcNnfxQ5N2: /^swap/,
+  MNFSTqtC93rEfYHB6hF82sKdZpUDFWkViLByLd1k1Ms: /^swap/,
+  '61DFfeTKM7trxYcPQCM78bJ794ddZprZpAwAnLiwTpYH': /^fill$/,
+  HEAVENoP2qxoeuF8Dj2oT1GHEnu49U5mJYkdeC8BAX2o: /^(buy|sell)$/,
+  boop8hVGQGqehUK2iVEMEnMrL5RbjywRzHKBmBE7ry4: /^sellToken$/,
+  LanMV9sAd7wArD4vJFi2qDdfnVhFxYSUg6eADduJ3uj: /^(buy|sell)Exact(In|Out)$/,
+  '22Y43yTVxuUkoRKdm9thyRhQ3SdgQS7c7kB6UNCiaczD': /^swap$/,
+};
+
+interface Found {
+  name: string;
+  answer: any;
+  rows: Row[];
+  row: Row;
+}
+
+/** Every covered trading instruction in the recordings, top-level or inner. */
+function covered(): Found[] {
+  const out: Found[] = [];
+  for (const { name, answer } of recorded) {
+    const rows = rowsOf(answer);
+    for (const row of rows) if (trades[row.raw.programId]?.test(typeOf(row))) out.push({ name, answer, rows, row });
+  }
+  return out;
+}
+
+const found = covered();
+
+function checkTrade({ name, answer, rows, row }: Found): void {
+  const sentence = row.raw.actions as string;
+  const at = `${name} ${typeOf(row)}: ${sentence}`;
+  const expected = readers[row.raw.programId](info(row), typeOf(row));
+  const trade = readTrade(answer, sentence);
+  assert.equal(trade.actor, expected.actor, `actor: ${at}`);
+  assert.equal(trade.verb, expected.verb, `verb: ${at}`);
+  assert.equal(trade.venue, expected.venue, `venue: ${at}`);
+  if (expected.paidMint !== undefined) assert.equal(trade.paid.mint, expected.paidMint, `paid mint: ${at}`);
+  if (expected.gotMint !== undefined) assert.equal(trade.got.mint, expected.gotMint, `got mint: ${at}`);
+  const actorFlows = flows(answer, rows, row, trade.actor, expected.wallets);
+  assert.equal(actorFlows.get(trade.paid.mint), -trade.paid.amount, `paid: what left the actor's accounts under the instruction: ${at}`);
+  const recipient = trade.recipient ?? trade.actor;
+  assert.equal(
+    flows(answer, rows, row, recipient, expected.wallets).get(trade.got.mint),
+    trade.got.amount,
+    `got: what reached the recipient's accounts under the instruction: ${at}`,
+  );
+}
+
+const sentenceOf = (f: Found) => f.row.raw.actions as string | undefined;
+const byProgram = (id: string) => found.filter((f) => f.row.raw.programId === id);
+
+function checkProgram(id: string, atLeast: number): void {
+  const entries = byProgram(id).filter((f) => f.answer.meta.err === null);
+  assert.ok(entries.length >= atLeast, `${entries.length} recorded trades of ${id}`);
+  for (const f of entries) checkTrade(f);
+}
+
+test("OKX's DEX router 2: swapTob, swapToc, swapTobWithReceiver, swapTobWithTokenLedger tell the payer's trade", () => {
+  checkProgram('proVF4pMXVaYqmy4NjniPh4pqKNfMmsihgd4wdkCX3u', 10);
+  const types = new Set(byProgram('proVF4pMXVaYqmy4NjniPh4pqKNfMmsihgd4wdkCX3u').map((f) => typeOf(f.row)));
+  assert.deepEqual([...types].sort(), ['swapToc', 'swapTob', 'swapTobWithReceiver', 'swapTobWithTokenLedger'].sort());
+});
+
+test("OKX DEX (v1): commissionSplProxySwap tells the user's trade", () => {
+  checkProgram('6m2CDdhRgxpH4WjvdzxAYbGxwdGUz5MziiL5jek2kBma', 1);
+});
+
+test("DFlow: swap, swap2 and swap2WithDestination tell what the signer's accounts paid and kept, legs cancelling out", () => {
+  checkProgram('DF1ow4tspfHX9JwWJsAb9epbkA8hmpSEAtxXy1V27QBH', 4);
+  const toOther = byProgram('DF1ow4tspfHX9JwWJsAb9epbkA8hmpSEAtxXy1V27QBH').find((f) => typeOf(f.row) === 'swap2WithDestination')!;
+  const owner = tokenAccounts(toOther.answer, toOther.rows).get(info(toOther.row).destinationTokenAccount)?.owner;
+  assert.equal(readTrade(toOther.answer, sentenceOf(toOther)!).recipient, owner);
+});
+
+test('Byreal CLMM: swapV2, alone or as a route leg', () => {
+  checkProgram('REALQqNEomY6cQGZJUGwywTBD2UmDT32rZcNnfxQ5N2', 3);
+});
+
+test('Manifest: swap and swapV2 in either direction', () => {
+  checkProgram('MNFSTqtC93rEfYHB6hF82sKdZpUDFWkViLByLd1k1Ms', 6);
+});
+
+test("Jupiter's order engine: a fill is the taker's trade", () => {
+  checkProgram('61DFfeTKM7trxYcPQCM78bJ794ddZprZpAwAnLiwTpYH', 3);
+});
+
+test('Heaven buy, Boop sellToken (SOL by System transfer) and Raydium LaunchLab sellExactIn', () => {
+  checkProgram('HEAVENoP2qxoeuF8Dj2oT1GHEnu49U5mJYkdeC8BAX2o', 1);
+  checkProgram('boop8hVGQGqehUK2iVEMEnMrL5RbjywRzHKBmBE7ry4', 1);
+  checkProgram('LanMV9sAd7wArD4vJFi2qDdfnVhFxYSUg6eADduJ3uj', 1);
+});
+
+test('Serum Swap (corpus): a swap over one market', () => {
+  checkProgram('22Y43yTVxuUkoRKdm9thyRhQ3SdgQS7c7kB6UNCiaczD', 1);
+});
+
+test('a trade whose transaction settled nothing else for the user matches its balance changes', () => {
+  // The user's whole balance change equals the sentence where these instructions were the trade itself.
+  const cases: [string, string][] = [
+    ['swap_jupiterorderengine_1.json', '61DFfeTKM7trxYcPQCM78bJ794ddZprZpAwAnLiwTpYH'],
+    ['swap_jupiterorderengine_2.json', '61DFfeTKM7trxYcPQCM78bJ794ddZprZpAwAnLiwTpYH'],
+    ['swap_goosefx_gamma_1.json', 'DF1ow4tspfHX9JwWJsAb9epbkA8hmpSEAtxXy1V27QBH'],
+    ['create_pool_raydium_v4_1.json', 'DF1ow4tspfHX9JwWJsAb9epbkA8hmpSEAtxXy1V27QBH'],
+    ['swap_okxlabs2_via_jupiter_1.json', 'proVF4pMXVaYqmy4NjniPh4pqKNfMmsihgd4wdkCX3u'],
+  ];
+  for (const [name, program] of cases) {
+    const f = found.find((x) => x.name === name && x.row.raw.programId === program)!;
+    const trade = readTrade(f.answer, sentenceOf(f)!);
+    const change = (mint: string) => {
+      const sum = (list: any[]) =>
+        list.filter((b) => b.owner === trade.actor && b.mint === mint).reduce((s, b) => s + BigInt(b.uiTokenAmount.amount), 0n);
+      return sum(f.answer.meta.postTokenBalances) - sum(f.answer.meta.preTokenBalances);
+    };
+    assert.equal(change(trade.paid.mint), -trade.paid.amount, `${name}: paid`);
+    assert.equal(change(trade.got.mint), trade.got.amount, `${name}: got`);
+  }
+});
+
+test('a failed transaction: the exact side from the arguments, a zero floor on the other left out', () => {
+  const failed = found.filter((f) => f.answer.meta.err !== null && f.row.raw.programId === 'MNFSTqtC93rEfYHB6hF82sKdZpUDFWkViLByLd1k1Ms');
+  assert.ok(failed.length >= 2);
+  for (const f of failed) {
+    const sentence = seedForm(f.answer, sentenceOf(f)!);
+    const p = info(f.row).params;
+    const owner = info(f.row).owner ?? info(f.row).payer;
+    const paidMint = p.isBaseIn ? info(f.row).baseMint : info(f.row).quoteMint;
+    assert.ok(p.isExactIn, 'the recordings hold exact-in swaps');
+    assert.ok(sentence.startsWith(`${owner} failed to swap ${p.inAtoms} of ${paidMint} for `), sentence);
+    assert.equal(p.outAtoms, '0');
+    assert.match(sentence, / for (?:tokens of \S+|[A-Za-z]+) on Manifest$/);
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// The truth rules of test/actions.test.ts, on every sentence of these programs and of the route
+// legs they invoke.
+
+/** Every integer a sentence about `row` may print: its arguments, amounts moved under it and their sums, balance changes. */
+function grounded(answer: any, rows: Row[], row: Row): Set<string> {
+  const out = new Set<string>();
+  const collect = (v: unknown): void => {
+    if (typeof v === 'number' && Number.isInteger(v)) out.add(String(v));
+    else if (typeof v === 'string' && /^\d+$/.test(v)) out.add(String(BigInt(v)));
+    else if (Array.isArray(v)) v.forEach(collect);
+    else if (v !== null && typeof v === 'object') Object.values(v).forEach(collect);
+  };
+  collect(info(row));
+  const sums = new Map<string, bigint>();
+  for (const x of under(rows, row)) {
+    collect(info(x));
+    const i = info(x);
+    if (!/^transfer/.test(typeOf(x))) continue;
+    for (const key of [`s${i.source}`, `d${i.destination}`, `a${i.authority}`]) sums.set(key, (sums.get(key) ?? 0n) + amountOf(i));
+  }
+  for (const v of sums.values()) out.add(String(v));
+  const keys = keysOf(answer);
+  const at = (list: any[], account: string) => list.find((b) => keys[b.accountIndex] === account)?.uiTokenAmount.amount ?? '0';
+  for (const b of answer.meta.postTokenBalances ?? []) {
+    const d = BigInt(b.uiTokenAmount.amount) - BigInt(at(answer.meta.preTokenBalances ?? [], keys[b.accountIndex]));
+    out.add(String(d < 0n ? -d : d));
+  }
+  return out;
+}
+
+test('every sentence of these programs and of the legs they route is grounded in its transaction', () => {
+  let checked = 0;
+  let legs = 0;
+  for (const { name, answer } of recorded) {
+    const rows = rowsOf(answer);
+    const text = JSON.stringify(answer);
+    const accounts = tokenAccounts(answer, rows);
+    for (const row of rows) {
+      const sentence: string | undefined = row.raw.actions;
+      const caller = callerOf(rows, row);
+      const ours = trades[row.raw.programId]?.test(typeOf(row)) === true;
+      const leg =
+        caller !== undefined && trades[caller.raw.programId]?.test(typeOf(caller)) === true && /^\S+ swapped /.test(sentence ?? '');
+      if (sentence === undefined || !(ours || leg)) continue;
+      const at = `${name} ${row.raw.programId} ${typeOf(row)}: ${sentence}`;
+      if (ours) assert.doesNotMatch(sentence, / called | failed to call /, `a family sentence: ${at}`);
+      const actor = sentence.slice(0, sentence.indexOf(' '));
+      const listed = [...Object.values(info(row)), ...(row.raw.accounts ?? [])];
+      const ownsListed = listed.some((a) => typeof a === 'string' && accounts.get(a)?.owner === actor);
+      assert.ok(signersOf(answer).includes(actor) || listed.includes(actor) || ownsListed, `actor acts in the instruction: ${at}`);
+      assert.equal(sentence.includes(' failed to '), answer.meta.err !== null, `failure stated exactly when it failed: ${at}`);
+      // The venue's name ends the sentence and may hold a number of its own (`OKX DEX Router 2`).
+      const based = seedForm(answer, sentence);
+      const plain = based.slice(0, based.lastIndexOf(' on ')).replace(/"(?:[^"\\]|\\.)*"/g, '');
+      const numbers = grounded(answer, rows, row);
+      for (const word of plain.split(/[\s,()]+/)) {
+        if (/^\d+$/.test(word)) assert.ok(numbers.has(word), `amount ${word} grounded: ${at}`);
+        if (/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(word))
+          assert.ok(text.includes(`"${word}"`), `address ${word} from the transaction: ${at}`);
+      }
+      checked++;
+      if (leg) legs++;
+    }
+  }
+  assert.ok(checked >= 40, `${checked} sentences checked`);
+  assert.ok(legs >= 5, `${legs} route legs checked`);
+});
+
+test('json and jsonParsed renderings of the April 2026 recordings give these programs the same sentences', () => {
+  const jowency = join(fixtures, 'jowency-solana-tx-parser');
+  let compared = 0;
+  for (const file of readdirSync(jowency).filter((f) => f.endsWith('.json'))) {
+    const fx = JSON.parse(readFileSync(join(jowency, file), 'utf8'));
+    const body = JSON.stringify(fx.raw);
+    const input = transactionInputFromResult(fx.signature, 'base64', body);
+    const row = { signature: fx.signature, slot: input.slot, blockTime: input.blockTime, version: input.version, bodies: { base64: body } };
+    const sentences = (encoding: 'json' | 'jsonParsed') => {
+      const answer = actionskit(JSON.parse(renderTransaction(row, { encoding, maxSupportedTransactionVersion: 0 })));
+      const keys = answer.transaction.message.accountKeys.map((k: any) => k.pubkey ?? k);
+      return rowsOf(answer).map((x) => ({ program: x.raw.programId ?? keys[x.raw.programIdIndex], sentence: x.raw.actions }));
+    };
+    const json = sentences('json');
+    sentences('jsonParsed').forEach(({ program, sentence }, k) => {
+      if (trades[program] === undefined) return;
+      assert.equal(json[k].sentence, sentence, `${file} #${k}`);
+      compared++;
+    });
+  }
+  assert.ok(compared >= 50, `${compared} entries compared`);
+});
