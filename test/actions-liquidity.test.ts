@@ -18,6 +18,19 @@ import { openLedger } from '../src/ledger/ledger-store.js';
 import { corpusTransactionsDir, projectRoot } from '../src/paths.js';
 import { seedForm } from './support/readable-amounts.js';
 import { asJsonParsed } from './support/recorded-answer.js';
+import {
+  amountOf as readAmount,
+  assertGrounded,
+  entriesOf,
+  info,
+  isToken,
+  keysOf,
+  signersOf,
+  type,
+  under,
+  WSOL,
+  type RawEntry,
+} from './support/sentence-grounds.js';
 
 const registry = loadBundledRegistry();
 const fixtures = join(projectRoot, 'test', 'fixtures');
@@ -51,72 +64,14 @@ function recorded(): Recorded[] {
   const signatures = new Set(readdirSync(corpusTransactionsDir).map((f) => /^(\w+)\.\w+\.json$/.exec(f)?.[1]));
   for (const signature of signatures) {
     if (signature === undefined) continue;
-    for (const encoding of ['jsonParsed', 'json'] as const) {
-      let text: string;
-      try {
-        text = ledger.getTransaction(signature, { encoding, maxSupportedTransactionVersion: 0 });
-      } catch {
-        continue;
-      }
-      out.push({ name: `corpus ${signature} (${encoding})`, result: enhance(JSON.parse(text)) });
-    }
+    // jsonParsed only: a json answer gets the same sentences (test/actions.test.ts).
+    const text = ledger.getTransaction(signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 });
+    out.push({ name: `corpus ${signature}`, result: enhance(JSON.parse(text)) });
   }
   return out;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Reading a result, independently of src/actions.
-
-interface RawEntry {
-  raw: any;
-  programId: string;
-  top: number;
-  group?: number;
-  position?: number;
-}
-
-function keysOf(result: any): string[] {
-  const message = result.transaction.message;
-  if (typeof message.accountKeys[0] === 'object') return message.accountKeys.map((k: any) => k.pubkey);
-  const loaded = result.meta?.loadedAddresses ?? {};
-  return [...message.accountKeys, ...(loaded.writable ?? []), ...(loaded.readonly ?? [])];
-}
-
-function signersOf(result: any): Set<string> {
-  const message = result.transaction.message;
-  if (typeof message.accountKeys[0] === 'object')
-    return new Set(message.accountKeys.filter((k: any) => k.signer).map((k: any) => k.pubkey));
-  return new Set(message.accountKeys.slice(0, message.header.numRequiredSignatures));
-}
-
-function entriesOf(result: any): RawEntry[] {
-  const keys = keysOf(result);
-  const id = (raw: any) => raw.programId ?? keys[raw.programIdIndex];
-  const top = result.transaction.message.instructions.map((raw: any, i: number) => ({ raw, programId: id(raw), top: i }));
-  const inner = (result.meta?.innerInstructions ?? []).flatMap((g: any) =>
-    g.instructions.map((raw: any, j: number) => ({ raw, programId: id(raw), top: g.index, group: g.index, position: j })),
-  );
-  return [...top, ...inner];
-}
-
-/** What an entry invoked: its inner group (top-level) or the deeper entries right after it. */
-function under(entries: RawEntry[], e: RawEntry): RawEntry[] {
-  const group = entries.filter((x) => x.group === e.top);
-  if (e.group === undefined) return group;
-  const out: RawEntry[] = [];
-  for (const x of group.slice(e.position! + 1)) {
-    if (x.raw.stackHeight <= e.raw.stackHeight) break;
-    out.push(x);
-  }
-  return out;
-}
-
-const info = (e: RawEntry): Record<string, any> => e.raw.parsed?.info ?? {};
-const type = (e: RawEntry): string | undefined => e.raw.parsed?.type;
-const WSOL = 'So11111111111111111111111111111111111111112';
-const isToken = (id: string) =>
-  id === 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' || id === 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
-const amountOf = (i: Record<string, any>) => BigInt(i.amount ?? i.tokenAmount.amount);
+const amountOf = (i: Record<string, any>) => readAmount(i)!;
 
 /** Token instructions of one kind under an entry that touch `account` on `side` (`source`, `destination`, `account`). */
 function tokenMoves(entries: RawEntry[], e: RawEntry, kind: RegExp, side: string, account: string): RawEntry[] {
@@ -173,43 +128,12 @@ const liquidityTypes: Readonly<Record<string, readonly string[]>> = {
   [DLMM]: ['removeLiquidityByRange2', 'claimFee2'],
 };
 
-/** Every integer a sentence about `e` may print: its arguments, what moved under it (summed per account), its events, balance changes. */
-function groundedNumbers(result: any, entries: RawEntry[], e: RawEntry): Set<string> {
-  const out = new Set<string>();
-  const collect = (v: unknown): void => {
-    if (typeof v === 'number' && Number.isInteger(v)) out.add(String(v));
-    else if (typeof v === 'string' && /^\d+$/.test(v)) out.add(String(BigInt(v)));
-    else if (Array.isArray(v)) v.forEach(collect);
-    else if (v !== null && typeof v === 'object') Object.values(v).forEach(collect);
-  };
-  collect(info(e));
-  const sums = new Map<string, bigint>();
-  for (const x of under(entries, e)) {
-    collect(info(x));
-    if (!isToken(x.programId) || !/^(transfer|mintTo|burn)/.test(type(x) ?? '')) continue;
-    const i = info(x);
-    for (const key of [`s${i.source}`, `d${i.destination}`, `a${i.account}`]) sums.set(key, (sums.get(key) ?? 0n) + amountOf(i));
-  }
-  for (const v of sums.values()) out.add(String(v));
-  for (const b of result.meta.postTokenBalances ?? []) {
-    const { pre, post } = balance(result, keysOf(result)[b.accountIndex]);
-    const d = post! - (pre ?? 0n);
-    out.add(String(d < 0n ? -d : d));
-  }
-  return out;
-}
-
 const liquidityVerbs = /^(\S+) (?:failed to )?(?:deposited|withdrew|created|collected|deposit|withdraw|create|collect) /;
-const actingAccount = /owner|user|sender|creator|payer|authority/i;
 
 test('real transactions: every liquidity instruction the templates cover is told, and told truly', () => {
   const told = new Map<string, number>();
   for (const { name, result } of recorded()) {
     const entries = entriesOf(result);
-    const text = JSON.stringify(result);
-    const signers = signersOf(result);
-    const mints = new Set([...(result.meta.preTokenBalances ?? []), ...(result.meta.postTokenBalances ?? [])].map((b: any) => b.mint));
-    const failed = result.meta.err !== null && result.meta.err !== undefined;
     sentencesOf(result).forEach((sentence, k) => {
       const e = entries[k];
       if (!liquidityTypes[e.programId]?.includes(type(e) ?? '')) return;
@@ -218,19 +142,7 @@ test('real transactions: every liquidity instruction the templates cover is told
       const m = liquidityVerbs.exec(sentence);
       assert.ok(m, `its family's sentence, not the generic one: ${at}`);
       told.set(`${e.programId} ${type(e)}`, (told.get(`${e.programId} ${type(e)}`) ?? 0) + 1);
-      const named = Object.entries(info(e))
-        .filter(([field]) => actingAccount.test(field))
-        .map(([, v]) => v);
-      assert.ok(signers.has(m[1]) || named.includes(m[1]), `the actor signed or is the instruction's acting account: ${at}`);
-      assert.equal(sentence.includes(' failed to '), failed, `failure is stated exactly when the transaction failed: ${at}`);
-      assert.match(sentence, / on [A-Z][\w ]*$/, `ends with the program: ${at}`);
-      for (const word of sentence.split(/[\s,()]+/).filter((w) => /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(w)))
-        assert.ok(text.includes(`"${word}"`), `address from the transaction: ${word} in ${at}`);
-      const grounded = groundedNumbers(result, entries, e);
-      for (const n of sentence.split(/[\s,()]+/).filter((w) => /^\d+$/.test(w)))
-        assert.ok(grounded.has(n), `amount ${n} is an argument, a movement under the instruction or a balance change: ${at}`);
-      for (const [, mint] of sentence.matchAll(/\d of ([1-9A-HJ-NP-Za-km-z]{32,44})/g))
-        assert.ok(mints.has(mint) || JSON.stringify(info(e)).includes(mint), `mint ${mint} moved or is the instruction's own: ${at}`);
+      assertGrounded(result, result, k, sentence, at);
     });
   }
   console.log(`liquidity sentences checked: ${[...told].map(([what, n]) => `${n} ${what}`).join(', ')}`);

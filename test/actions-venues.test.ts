@@ -21,6 +21,7 @@ import { renderTransaction } from '../src/ledger/render-transaction.js';
 import { corpusTransactionsDir, projectRoot } from '../src/paths.js';
 import { asJsonParsed } from './support/recorded-answer.js';
 import { seedForm } from './support/readable-amounts.js';
+import { assertGrounded } from './support/sentence-grounds.js';
 
 const registry = loadBundledRegistry();
 const fixtures = join(projectRoot, 'test', 'fixtures');
@@ -107,7 +108,6 @@ function callerOf(rows: Row[], row: Row): Row | undefined {
 const info = (row: Row): Record<string, any> => row.raw.parsed?.info ?? {};
 const typeOf = (row: Row): string => row.raw.parsed?.type ?? '';
 const keysOf = (answer: any): string[] => answer.transaction.message.accountKeys.map((k: any) => k.pubkey);
-const signersOf = (answer: any): string[] => answer.transaction.message.accountKeys.filter((k: any) => k.signer).map((k: any) => k.pubkey);
 
 /** Token accounts' owners and mints as the answer states them: balances, account set-ups, and closes (which only the owner signs). */
 function tokenAccounts(answer: any, rows: Row[]): Map<string, { owner?: string; mint?: string }> {
@@ -396,66 +396,24 @@ test('a failed transaction: the exact side from the arguments, a zero floor on t
 // The truth rules of test/actions.test.ts, on every sentence of these programs and of the route
 // legs they invoke.
 
-/** Every integer a sentence about `row` may print: its arguments, amounts moved under it and their sums, balance changes. */
-function grounded(answer: any, rows: Row[], row: Row): Set<string> {
-  const out = new Set<string>();
-  const collect = (v: unknown): void => {
-    if (typeof v === 'number' && Number.isInteger(v)) out.add(String(v));
-    else if (typeof v === 'string' && /^\d+$/.test(v)) out.add(String(BigInt(v)));
-    else if (Array.isArray(v)) v.forEach(collect);
-    else if (v !== null && typeof v === 'object') Object.values(v).forEach(collect);
-  };
-  collect(info(row));
-  const sums = new Map<string, bigint>();
-  for (const x of under(rows, row)) {
-    collect(info(x));
-    const i = info(x);
-    if (!/^transfer/.test(typeOf(x))) continue;
-    for (const key of [`s${i.source}`, `d${i.destination}`, `a${i.authority}`]) sums.set(key, (sums.get(key) ?? 0n) + amountOf(i));
-  }
-  for (const v of sums.values()) out.add(String(v));
-  const keys = keysOf(answer);
-  const at = (list: any[], account: string) => list.find((b) => keys[b.accountIndex] === account)?.uiTokenAmount.amount ?? '0';
-  for (const b of answer.meta.postTokenBalances ?? []) {
-    const d = BigInt(b.uiTokenAmount.amount) - BigInt(at(answer.meta.preTokenBalances ?? [], keys[b.accountIndex]));
-    out.add(String(d < 0n ? -d : d));
-  }
-  return out;
-}
-
 test('every sentence of these programs and of the legs they route is grounded in its transaction', () => {
   let checked = 0;
   let legs = 0;
   for (const { name, answer } of recorded) {
     const rows = rowsOf(answer);
-    const text = JSON.stringify(answer);
-    const accounts = tokenAccounts(answer, rows);
-    for (const row of rows) {
+    rows.forEach((row, k) => {
       const sentence: string | undefined = row.raw.actions;
       const caller = callerOf(rows, row);
       const ours = trades[row.raw.programId]?.test(typeOf(row)) === true;
       const leg =
         caller !== undefined && trades[caller.raw.programId]?.test(typeOf(caller)) === true && /^\S+ swapped /.test(sentence ?? '');
-      if (sentence === undefined || !(ours || leg)) continue;
+      if (sentence === undefined || !(ours || leg)) return;
       const at = `${name} ${row.raw.programId} ${typeOf(row)}: ${sentence}`;
       if (ours) assert.doesNotMatch(sentence, / called | failed to call /, `a family sentence: ${at}`);
-      const actor = sentence.slice(0, sentence.indexOf(' '));
-      const listed = [...Object.values(info(row)), ...(row.raw.accounts ?? [])];
-      const ownsListed = listed.some((a) => typeof a === 'string' && accounts.get(a)?.owner === actor);
-      assert.ok(signersOf(answer).includes(actor) || listed.includes(actor) || ownsListed, `actor acts in the instruction: ${at}`);
-      assert.equal(sentence.includes(' failed to '), answer.meta.err !== null, `failure stated exactly when it failed: ${at}`);
-      // The venue's name ends the sentence and may hold a number of its own (`OKX DEX Router 2`).
-      const based = seedForm(answer, sentence);
-      const plain = based.slice(0, based.lastIndexOf(' on ')).replace(/"(?:[^"\\]|\\.)*"/g, '');
-      const numbers = grounded(answer, rows, row);
-      for (const word of plain.split(/[\s,()]+/)) {
-        if (/^\d+$/.test(word)) assert.ok(numbers.has(word), `amount ${word} grounded: ${at}`);
-        if (/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(word))
-          assert.ok(text.includes(`"${word}"`), `address ${word} from the transaction: ${at}`);
-      }
+      assertGrounded(answer, answer, k, seedForm(answer, sentence), at);
       checked++;
       if (leg) legs++;
-    }
+    });
   }
   assert.ok(checked >= 40, `${checked} sentences checked`);
   assert.ok(legs >= 5, `${legs} route legs checked`);
