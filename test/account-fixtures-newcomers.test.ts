@@ -22,13 +22,15 @@ import { camelCase } from '../src/decode/names.js';
 import { at } from './support/vectors.js';
 
 const registry = loadBundledRegistry();
-const dir = join(projectRoot, 'test', 'fixtures', 'accounts', 'sava-idl-clients');
+const dir = join(projectRoot, 'test', 'fixtures', 'accounts');
 const encoder = getAddressEncoder();
 
 const EXPONENT = 'ExponentnaRg3CQbW6dqQNZKXp7gtZ9DGMp1cwC4HAS7';
 const ETERNAL = 'EtrnLzgbS7nMMy5fbD42kXiUzGg8XQzJ972Xtk1cjWih';
 const SAS = '22zoJMtdu4tQc2PzL74ZUT7FrwgB1Udec8DdW4yw4BdG';
 const SCOPE = 'HFn8GnPADiny6XqUoWE8uRPPxb29ikn4yTuPa9MF2fWJ';
+const PYTH_LAZER = 'pytd2yyk641x7ak7mkaasSJVXh6YYZnC7wTmtgAyxPt';
+const VALIDATOR_BONDS = 'vBoNdEvzMrSai7is21XgVYik65mqtaKXuSdMBJ1xkW4';
 const DEFAULT_KEY = '11111111111111111111111111111111';
 
 interface Fixture {
@@ -37,9 +39,11 @@ interface Fixture {
   bytes: Uint8Array;
 }
 
+/** `{source, address, owner, data}`, or a verbatim `solana account --output json` dump. */
 function load(file: string): Fixture {
-  const doc = JSON.parse(readFileSync(join(dir, file), 'utf8')) as { address: string; owner: string; data: [string, 'base64'] };
-  return { address: doc.address, owner: doc.owner, bytes: Buffer.from(doc.data[0], 'base64') };
+  const doc = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  const account = doc.account ?? doc;
+  return { address: doc.pubkey ?? doc.address, owner: account.owner, bytes: Buffer.from(account.data[0], 'base64') };
 }
 
 type Value = Record<string, unknown>;
@@ -74,7 +78,7 @@ const cases: Case[] = [
   // ExponentOnChainTests.realAccountsDecodeWithoutOverrunningTheirData: the market stores its own
   // address, and 685 bytes hold 662 of market (the rest is allocation slack).
   {
-    file: 'exponent_market_two_12Hva9LL.json',
+    file: 'sava-idl-clients/exponent_market_two_12Hva9LL.json',
     program: 'exponent_core',
     type: 'MarketTwo',
     fields: { selfAddress: '12Hva9LLLmGXn6PvtareyEmDMP83ZuLaHpXHrcux2LUF' },
@@ -82,7 +86,7 @@ const cases: Case[] = [
     rest: 'zeros',
   },
   {
-    file: 'exponent_vault_14fXk2YS.json',
+    file: 'sava-idl-clients/exponent_vault_14fXk2YS.json',
     program: 'exponent_core',
     type: 'Vault',
     also: async (v, f) => {
@@ -97,7 +101,7 @@ const cases: Case[] = [
     },
   },
   {
-    file: 'exponent_yield_token_position_11dURnX1.json',
+    file: 'sava-idl-clients/exponent_yield_token_position_11dURnX1.json',
     program: 'exponent_core',
     type: 'YieldTokenPosition',
     also: async (v, f) => {
@@ -106,7 +110,7 @@ const cases: Case[] = [
     },
   },
   {
-    file: 'exponent_lp_position_1xZjGk8L.json',
+    file: 'sava-idl-clients/exponent_lp_position_1xZjGk8L.json',
     program: 'exponent_core',
     type: 'LpPosition',
     also: async (v, f) => {
@@ -118,7 +122,7 @@ const cases: Case[] = [
   // preference bits both 1, which the IDL's one u64 reads as 2^32 + 1. The IDL describes the
   // 224-byte header; the position map follows it.
   {
-    file: 'eternal_trader_FajFEg2w.json',
+    file: 'sava-idl-clients/eternal_trader_FajFEg2w.json',
     program: 'Eternal',
     type: 'Trader',
     fields: {
@@ -145,7 +149,7 @@ const cases: Case[] = [
   // EmberStateTests: authority, USDC in, PhUSD out at offsets 8, 40 and 72; the program writes a
   // fourth key (the Eternal program) that the IDL does not describe.
   {
-    file: 'ember_state_6ur7v6AX.json',
+    file: 'sava-idl-clients/ember_state_6ur7v6AX.json',
     program: 'Ember',
     type: 'EmberState',
     fields: {
@@ -159,7 +163,7 @@ const cases: Case[] = [
   // AttestationAccountTests: each read to its last byte; the credential's name and its one signer,
   // its own authority. The addresses are the program's (program/src/processor/create_*.rs seeds).
   {
-    file: 'sas_credential_12nA4fZv.json',
+    file: 'sava-idl-clients/sas_credential_12nA4fZv.json',
     program: 'solana_attestation_service',
     type: 'Credential',
     fields: {
@@ -174,7 +178,7 @@ const cases: Case[] = [
     },
   },
   {
-    file: 'sas_schema_21FENHTP.json',
+    file: 'sava-idl-clients/sas_schema_21FENHTP.json',
     program: 'solana_attestation_service',
     type: 'Schema',
     also: async (v, f) => {
@@ -188,7 +192,7 @@ const cases: Case[] = [
     },
   },
   {
-    file: 'sas_attestation_11UR6sZ5.json',
+    file: 'sava-idl-clients/sas_attestation_11UR6sZ5.json',
     program: 'solana_attestation_service',
     type: 'Attestation',
     also: async (v, f) => {
@@ -196,8 +200,39 @@ const cases: Case[] = [
       assert.equal(derived, f.address);
     },
   },
+  // Drift's test validator loads it at the Lazer storage address (Anchor.toml); its tests assert
+  // nothing of it. The one trusted signer is the key that signs Drift's recorded Lazer update
+  // PYTH_LAZER_HEX_STRING_SOL_LATER (tests/pythLazerData.ts, bytes 68..100).
+  {
+    file: 'protocol-v2/pyth_lazer_storage.json',
+    program: 'pyth_lazer_solana_contract',
+    type: 'Storage',
+    fields: { numTrustedSigners: 1, 'trustedSigners.0.pubkey': 'HaXscpSUcbCLSnPQB8Z7H6idyANxp1mZAXTbHeYpfrJJ' },
+    also: async (v, f) => {
+      const [derived] = await pda(PYTH_LAZER, ['storage']);
+      assert.equal(derived, f.address);
+      // Slots past the signer count are empty: a misaligned read would put bytes of the used one there.
+      const signers = v.trustedSigners as { pubkey: string; expiresAt: string }[];
+      for (const signer of signers.slice(Number(v.numTrustedSigners))) assert.deepEqual(signer, { pubkey: DEFAULT_KEY, expiresAt: '0' });
+      assert.ok(Number(signers[0].expiresAt) > 1_700_000_000, 'an expiry in seconds');
+    },
+  },
+  // Marinade's institutional bonds config (MARINADE_INSTITUTIONAL_CONFIG_ADDRESS of the SDK), which
+  // its bankrun tests load to create bonds; they assert nothing of it. init_config.rs allocates
+  // 8 + size_of::<Config>(), its 601 bytes of fields rounded up to the struct's 8-byte alignment.
+  {
+    file: 'validator-bonds/VbinSTyUEC8JXtzFteC4ruKSfs6dkQUUcY6wB1oJyjE.json',
+    program: 'validator_bonds',
+    type: 'Config',
+    readTo: 609,
+    rest: 'zeros',
+    also: async (v, f) => {
+      const [, bump] = await pda(VALIDATOR_BONDS, ['bonds_authority', { key: f.address }]);
+      assert.equal(v.bondsWithdrawerAuthorityBump, bump);
+    },
+  },
   // ScopeReaderTests.parseMappings: 29 704 bytes, 512 entries.
-  ...['scope_oracle_mappings_Chpu5Zgf.json', 'scope_oracle_mappings_4zh6bmb7.json'].map((file): Case => ({
+  ...['sava-idl-clients/scope_oracle_mappings_Chpu5Zgf.json', 'sava-idl-clients/scope_oracle_mappings_4zh6bmb7.json'].map((file): Case => ({
     file,
     program: 'scope',
     type: 'OracleMappings',
@@ -235,7 +270,7 @@ function scopeEntriesAgree(v: Value): void {
 }
 
 for (const c of cases) {
-  test(`sava-idl-clients/${c.file} decodes as ${c.program} ${c.type}`, async () => {
+  test(`${c.file} decodes as ${c.program} ${c.type}`, async () => {
     const fixture = load(c.file);
     const { owner, bytes } = fixture;
     const decoded = decodeAccountData(owner, bytes, registry);
@@ -273,7 +308,7 @@ for (const c of cases) {
 }
 
 test('Ember: the IDL discriminator is the real one rounded to a double, and the data carries the real one', () => {
-  const { bytes } = load('ember_state_6ur7v6AX.json');
+  const { bytes } = load('sava-idl-clients/ember_state_6ur7v6AX.json');
   const idl = JSON.parse(readFileSync(join(projectRoot, 'idls', 'EMBERpYNE6ehWmXymZZS2skiFmCa9V5dp14e1iduM5qy.json'), 'utf8'));
   const declared = Uint8Array.from(idl.accounts.find((a: { name: string }) => a.name === 'EmberState').discriminator as number[]);
   const written = Buffer.from(bytes.subarray(0, 8));
