@@ -235,6 +235,43 @@ const cases: Case[] = [
       assert.equal(v.bondsWithdrawerAuthorityBump, bump);
     },
   },
+  // Phoenix's Rise SDK parses this mainnet GlobalConfiguration with its TypeScript and Rust readers
+  // and asserts every field (ts/tests/account-parsing.test.ts against
+  // ts/tests/fixtures/account-parsing-rust.json); the IDL names the sixth authority, which Rise
+  // calls reserved, successorAuthority. Its pending authorities and deposit cooldown, all zero here,
+  // lie in what the IDL calls padding.
+  {
+    file: 'rise-public/eternal_global_configuration_2zskx2iy.json',
+    program: 'Eternal',
+    type: 'GlobalConfiguration',
+    fields: {
+      accountKey: '2zskx2iyCvb6Stg7RBZkt1f6MrF4dpYtMG3yMvKwqtUZ',
+      rootAuthority: 'GPgADQrhzGoUgLqxsZMKvSpwcLaJFVTq6gEixKhmcwpm',
+      riskAuthority: '8wTcJdg4Xw3wnvmBu7Sokn3c2UnnHUhuB5g9sfeCMidR',
+      marketAuthority: '8wTcJdg4Xw3wnvmBu7Sokn3c2UnnHUhuB5g9sfeCMidR',
+      oracleAuthority: '8wTcJdg4Xw3wnvmBu7Sokn3c2UnnHUhuB5g9sfeCMidR',
+      successorAuthority: DEFAULT_KEY,
+      adlAuthority: 'pDCif8ciTpF9KNUnLWq78i8cRpb9LVbNJqBUwefi4TC',
+      cancelAuthority: 'DKkunAPfdJAf7vuQrh6gvY5tF9JMXFJKev7CGtUffdkp',
+      backstopAuthority: 'GF1sYSqqt2v7sKojPejdGrm4rWZBKCFpP4sFznu4yMF1',
+      canonicalTokenMintKey: 'PhUsd11YkbjSaWjFncfAAmatntsjx3MgDR9B6g1ks3A',
+      globalVaultKey: 'csZXgw2G58hbiWc9ndxaxrQVYVvqdXgQzYLuznEzHJu',
+      perpAssetMapKey: '2nHGAaEw3D5dd4hVueaUNoygkQFmoeKqRQWnSPqSMFUC',
+      globalTraderIndexHeaderKey: 'HCrPXLByGqRh2szQi3gj7oRdRVBNi1gccAyn4CQCT3HK',
+      activeTraderBufferHeaderKey: '2U32rSzzrQS3eVmGHsnbw5kcqKF3wQXpHGd3hMq5YJok',
+      'totalQuoteLotFees.inner': '9009939069',
+      'unclaimedQuoteLotFees.inner': '9009939069',
+      withdrawQueueKey: '3c3NTwpg7yW91FxijkHBXwVH1xUifun3Z8TC5eW5Si3K',
+      exchangeStatus: 131,
+      quoteDecimals: 6,
+      withdrawalMarginFactorBps: 0,
+    },
+    also: async (v, f) => {
+      const [derived] = await pda(ETERNAL, ['global']);
+      assert.equal(derived, f.address);
+      assert.equal(v.accountKey, f.address);
+    },
+  },
   // JUP DAO (GLAM's test validator loads the locker; its tests assert nothing of these). The locker,
   // its governor and the governor's proposal 23 name one another; locker and governor are the
   // program addresses of their base key, the proposal that of its governor and index.
