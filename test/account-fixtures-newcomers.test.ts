@@ -82,7 +82,7 @@ const cases: Case[] = [
   // ExponentOnChainTests.realAccountsDecodeWithoutOverrunningTheirData: the market stores its own
   // address, and 685 bytes hold 662 of market (the rest is allocation slack).
   {
-    file: 'sava-idl-clients/exponent_market_two_12Hva9LL.json',
+    file: 'idl-clients/exponent_market_two_12Hva9LL.json',
     program: 'exponent_core',
     type: 'MarketTwo',
     fields: { selfAddress: '12Hva9LLLmGXn6PvtareyEmDMP83ZuLaHpXHrcux2LUF' },
@@ -90,7 +90,7 @@ const cases: Case[] = [
     rest: 'zeros',
   },
   {
-    file: 'sava-idl-clients/exponent_vault_14fXk2YS.json',
+    file: 'idl-clients/exponent_vault_14fXk2YS.json',
     program: 'exponent_core',
     type: 'Vault',
     also: async (v, f) => {
@@ -105,7 +105,7 @@ const cases: Case[] = [
     },
   },
   {
-    file: 'sava-idl-clients/exponent_yield_token_position_11dURnX1.json',
+    file: 'idl-clients/exponent_yield_token_position_11dURnX1.json',
     program: 'exponent_core',
     type: 'YieldTokenPosition',
     also: async (v, f) => {
@@ -114,7 +114,7 @@ const cases: Case[] = [
     },
   },
   {
-    file: 'sava-idl-clients/exponent_lp_position_1xZjGk8L.json',
+    file: 'idl-clients/exponent_lp_position_1xZjGk8L.json',
     program: 'exponent_core',
     type: 'LpPosition',
     also: async (v, f) => {
@@ -126,7 +126,7 @@ const cases: Case[] = [
   // preference bits both 1, which the IDL's one u64 reads as 2^32 + 1. The IDL describes the
   // 224-byte header; the position map follows it.
   {
-    file: 'sava-idl-clients/eternal_trader_FajFEg2w.json',
+    file: 'idl-clients/eternal_trader_FajFEg2w.json',
     program: 'Eternal',
     type: 'Trader',
     fields: {
@@ -153,7 +153,7 @@ const cases: Case[] = [
   // EmberStateTests: authority, USDC in, PhUSD out at offsets 8, 40 and 72; the program writes a
   // fourth key (the Eternal program) that the IDL does not describe.
   {
-    file: 'sava-idl-clients/ember_state_6ur7v6AX.json',
+    file: 'idl-clients/ember_state_6ur7v6AX.json',
     program: 'Ember',
     type: 'EmberState',
     fields: {
@@ -167,7 +167,7 @@ const cases: Case[] = [
   // AttestationAccountTests: each read to its last byte; the credential's name and its one signer,
   // its own authority. The addresses are the program's (program/src/processor/create_*.rs seeds).
   {
-    file: 'sava-idl-clients/sas_credential_12nA4fZv.json',
+    file: 'idl-clients/sas_credential_12nA4fZv.json',
     program: 'solana_attestation_service',
     type: 'Credential',
     fields: {
@@ -182,7 +182,7 @@ const cases: Case[] = [
     },
   },
   {
-    file: 'sava-idl-clients/sas_schema_21FENHTP.json',
+    file: 'idl-clients/sas_schema_21FENHTP.json',
     program: 'solana_attestation_service',
     type: 'Schema',
     also: async (v, f) => {
@@ -196,7 +196,7 @@ const cases: Case[] = [
     },
   },
   {
-    file: 'sava-idl-clients/sas_attestation_11UR6sZ5.json',
+    file: 'idl-clients/sas_attestation_11UR6sZ5.json',
     program: 'solana_attestation_service',
     type: 'Attestation',
     also: async (v, f) => {
@@ -208,7 +208,7 @@ const cases: Case[] = [
   // nothing of it. The one trusted signer is the key that signs Drift's recorded Lazer update
   // PYTH_LAZER_HEX_STRING_SOL_LATER (tests/pythLazerData.ts, bytes 68..100).
   {
-    file: 'protocol-v2/pyth_lazer_storage.json',
+    file: 'drift-protocol-v2/pyth_lazer_storage.json',
     program: 'pyth_lazer_solana_contract',
     type: 'Storage',
     fields: { numTrustedSigners: 1, 'trustedSigners.0.pubkey': 'HaXscpSUcbCLSnPQB8Z7H6idyANxp1mZAXTbHeYpfrJJ' },
@@ -321,7 +321,7 @@ const cases: Case[] = [
     },
   },
   // ScopeReaderTests.parseMappings: 29 704 bytes, 512 entries.
-  ...['sava-idl-clients/scope_oracle_mappings_Chpu5Zgf.json', 'sava-idl-clients/scope_oracle_mappings_4zh6bmb7.json'].map((file): Case => ({
+  ...['idl-clients/scope_oracle_mappings_Chpu5Zgf.json', 'idl-clients/scope_oracle_mappings_4zh6bmb7.json'].map((file): Case => ({
     file,
     program: 'scope',
     type: 'OracleMappings',
@@ -397,7 +397,7 @@ for (const c of cases) {
 }
 
 test('Ember: the IDL discriminator is the real one rounded to a double, and the data carries the real one', () => {
-  const { bytes } = load('sava-idl-clients/ember_state_6ur7v6AX.json');
+  const { bytes } = load('idl-clients/ember_state_6ur7v6AX.json');
   const idl = JSON.parse(readFileSync(join(projectRoot, 'idls', 'EMBERpYNE6ehWmXymZZS2skiFmCa9V5dp14e1iduM5qy.json'), 'utf8'));
   const declared = Uint8Array.from(idl.accounts.find((a: { name: string }) => a.name === 'EmberState').discriminator as number[]);
   const written = Buffer.from(bytes.subarray(0, 8));
