@@ -1,12 +1,15 @@
 /**
  * Real mainnet accounts of bundled programs that had none in the tests before (issue #13): Exponent
- * core, Phoenix Eternal and Ember, the Solana Attestation Service and Kamino Scope, all from the
- * test resources of sava-software/idl-clients (provenance in test/fixtures/accounts/README.md).
+ * core, Phoenix Eternal and Ember, the Solana Attestation Service and Kamino Scope (Sava's
+ * idl-clients test resources), the Pyth Lazer verifier (Drift's test validator), Marinade's
+ * validator bonds (its SDK's bankrun fixtures), the JUP DAO's locked voter and governance (GLAM's test
+ * validator) and Phoenix Eternal's global configuration (Phoenix's Rise SDK); provenance in
+ * test/fixtures/accounts/README.md.
  *
  * Each is decoded as the gateway decodes an account's data and must give the values the source's
- * own tests assert, read as far as the source says the program wrote. Where the source asserts
- * little, the fields are tied to the account by what the bytes themselves prove: program addresses
- * derived from the program's seeds, and arrays whose entries must agree with one another.
+ * own tests assert, read as far as the program wrote. Where the source asserts little, the fields
+ * are tied to the account by what the bytes themselves prove: program addresses derived from the
+ * program's seeds, accounts that name one another, and arrays whose entries must agree.
  */
 import { test } from 'node:test';
 import { createHash } from 'node:crypto';
@@ -68,8 +71,9 @@ interface Case {
   /** Dotted paths into the decoded value, as the gateway writes them (u64 and wider as text). */
   fields?: Record<string, unknown>;
   /**
-   * How many bytes the program wrote, as the source states it: the layout must read exactly that
-   * prefix and the decoded value must be that prefix's. Absent: every byte.
+   * How many bytes the program wrote (as the source states it, or where the IDL's fields end before
+   * allocation slack): the layout must read exactly that prefix and the decoded value must be that
+   * prefix's. Absent: every byte.
    */
   readTo?: number;
   /** What follows `readTo`: zeros (allocation slack), or bytes the source names. */
