@@ -8,7 +8,7 @@
  * accounts apart by length alone; and `{ "bigEndian": "u32" }` (any integer name) is an integer
  * stored most significant byte first, as Chainlink's OCR2 reports are.
  */
-import type { AccountDesc, EventDesc, InstructionDesc, ProgramDescription, TypeDef } from './description.js';
+import type { AccountDesc, EventDesc, InstructionDesc, ProgramDescription, TypeDef, TypeNode } from './description.js';
 import { type IdlHints, programAddress, skip } from './hints.js';
 import { accepted, itemName } from './json.js';
 import type { AnchorIdl } from './anchor-input.js';
@@ -19,6 +19,22 @@ function typeNamed(types: Map<string, TypeDef>, name: string): TypeDef {
   if (def === undefined) throw new Error(`no type ${name} in types`);
   if (def.generics !== undefined && def.generics.length > 0) throw new Error(`type ${name} is generic`);
   return def;
+}
+
+/**
+ * Phoenix's IDLs give each account its discriminator and then open its type with a `discriminant`
+ * u64 that is those same eight bytes; read as a further field it would shift every field after it
+ * by eight. The account's layout (not the type, which other items may use) leaves it out.
+ */
+function withoutDiscriminatorField(type: TypeNode, discriminator: Uint8Array, hints: IdlHints): TypeNode {
+  const name = hints.accountFieldIsDiscriminator;
+  if (name === undefined || type.kind !== 'struct' || discriminator.length === 0) return type;
+  const [first, ...rest] = type.fields;
+  if (first?.name !== name) return type;
+  if (first.type.kind !== 'int' || first.type.bytes !== discriminator.length) {
+    throw new Error(`field ${name} is not an integer as wide as the discriminator`);
+  }
+  return { kind: 'struct', fields: rest };
 }
 
 export function readAnchor(doc: AnchorIdl, hints: IdlHints = {}): ProgramDescription {
@@ -48,10 +64,11 @@ export function readAnchor(doc: AnchorIdl, hints: IdlHints = {}): ProgramDescrip
     try {
       const account = accepted(a);
       const def = typeNamed(types, account.name);
+      const discriminator = Uint8Array.from(account.discriminator ?? []);
       const desc: AccountDesc = {
         name: account.name,
-        discriminator: Uint8Array.from(account.discriminator ?? []),
-        type: def.type,
+        discriminator,
+        type: withoutDiscriminatorField(def.type, discriminator, hints),
         serialization: def.serialization,
       };
       if (account.size !== undefined) desc.size = account.size;

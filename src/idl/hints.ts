@@ -13,9 +13,9 @@ export interface IdlHints {
    */
   instructionTags?: 'u8-position' | Record<string, number>;
   /**
-   * For Codama IDLs whose accounts declare a discriminator field and then, again, the field the
-   * discriminator really is (SPL Governance's `accountType`): that second field is dropped, as its
-   * byte is the discriminator.
+   * For IDLs whose accounts declare a discriminator and then, again, open with the field the
+   * discriminator really is (SPL Governance's Codama `accountType`, Phoenix's Anchor `discriminant`):
+   * that field is dropped from the account's layout, as its bytes are the discriminator.
    */
   accountFieldIsDiscriminator?: string;
   /**
@@ -42,6 +42,11 @@ export interface IdlHints {
    * posted message and `vaa` before a posted VAA): account name → the bytes, as text.
    */
   accountPrefixes?: Record<string, string>;
+  /**
+   * The discriminator the program writes before an account's fields, where the IDL gives none (a
+   * Shank IDL of a program with a one-byte tag) or a wrong one: account name → the bytes.
+   */
+  accountDiscriminators?: Record<string, number[]>;
   /**
    * Types the IDL defines but does not list as accounts although the program stores them as Anchor
    * accounts (pump.fun's LastWithdraw): each becomes an account with the Anchor discriminator of its name.

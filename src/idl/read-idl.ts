@@ -92,10 +92,20 @@ function withAccountHints(program: ProgramDescription, hints: IdlHints): Program
   const sizes = Object.entries(hints.accountSizes ?? {});
   const prefixes = Object.entries(hints.accountPrefixes ?? {});
   const promoted = hints.typesAsAccounts ?? [];
-  if (sizes.length === 0 && prefixes.length === 0 && promoted.length === 0) return program;
+  const given = Object.entries(hints.accountDiscriminators ?? {});
+  if (sizes.length === 0 && prefixes.length === 0 && promoted.length === 0 && given.length === 0) return program;
   const accounts = program.accounts.map((account) => {
     const size = hints.accountSizes?.[account.name];
     const prefix = hints.accountPrefixes?.[account.name];
+    const bytes = hints.accountDiscriminators?.[account.name];
+    if (bytes !== undefined) {
+      if (size !== undefined || prefix !== undefined)
+        throw new Error(`account ${account.name} is given a discriminator and a size or prefix`);
+      if (!Array.isArray(bytes) || bytes.length === 0 || !bytes.every((b) => Number.isInteger(b) && b >= 0 && b <= 255)) {
+        throw new Error(`account discriminator for ${account.name} is not a list of bytes`);
+      }
+      return { ...account, discriminator: Uint8Array.from(bytes) };
+    }
     if (size === undefined && prefix === undefined) return account;
     if (account.discriminator.length > 0) throw new Error(`account hint for ${account.name}: it has a discriminator already`);
     if (size !== undefined && prefix !== undefined) throw new Error(`account ${account.name} is given both a size and a prefix`);
@@ -106,7 +116,7 @@ function withAccountHints(program: ProgramDescription, hints: IdlHints): Program
     if (!Number.isSafeInteger(size) || size! <= 0) throw new Error(`account size for ${account.name} is not a positive integer`);
     return { ...account, size };
   });
-  for (const [name] of [...sizes, ...prefixes]) {
+  for (const [name] of [...sizes, ...prefixes, ...given]) {
     if (!program.accounts.some((a) => a.name === name)) throw new Error(`account hint for ${name}: the IDL has no account ${name}`);
   }
   for (const name of promoted) {
