@@ -2,8 +2,7 @@
  * Real mainnet accounts of bundled programs that had none in the tests before (issue #13): Exponent
  * core, Phoenix Eternal and Ember, the Solana Attestation Service and Kamino Scope (Sava's
  * idl-clients test resources), the Pyth Lazer verifier (Drift's test validator), Marinade's
- * validator bonds (its SDK's bankrun fixtures), the JUP DAO's locked voter and governance (GLAM's test
- * validator) and Phoenix Eternal's global configuration (Phoenix's Rise SDK); provenance in
+ * validator bonds (its SDK's bankrun fixtures) and Phoenix Eternal's global configuration (Phoenix's Rise SDK); provenance in
  * test/fixtures/accounts/README.md.
  *
  * Each is decoded as the gateway decodes an account's data and must give the values the source's
@@ -34,10 +33,6 @@ const SAS = '22zoJMtdu4tQc2PzL74ZUT7FrwgB1Udec8DdW4yw4BdG';
 const SCOPE = 'HFn8GnPADiny6XqUoWE8uRPPxb29ikn4yTuPa9MF2fWJ';
 const PYTH_LAZER = 'pytd2yyk641x7ak7mkaasSJVXh6YYZnC7wTmtgAyxPt';
 const VALIDATOR_BONDS = 'vBoNdEvzMrSai7is21XgVYik65mqtaKXuSdMBJ1xkW4';
-const LOCKED_VOTER = 'voTpe3tHQ7AjQHMapgSue2HJFAh2cGsdokqN3XqmVSj';
-const GOVERN = 'GovaE4iu227srtG2s3tZzB4RmWBzw8sTwrCLZz7kN7rY';
-const JUP_LOCKER = 'CVMdMd79no569tjc5Sq7kzz8isbfCcFyBS5TLGsrZ5dN';
-const JUP_GOVERNOR = 'EZjEbaSd1KrTUKHNGhyHj42PxnoK742aGaNNqb9Rcpgu';
 const DEFAULT_KEY = '11111111111111111111111111111111';
 
 interface Fixture {
@@ -274,54 +269,6 @@ const cases: Case[] = [
       const [derived] = await pda(ETERNAL, ['global']);
       assert.equal(derived, f.address);
       assert.equal(v.accountKey, f.address);
-    },
-  },
-  // JUP DAO (GLAM's test validator loads the locker; its tests assert nothing of these). The locker,
-  // its governor and the governor's proposal 23 name one another; locker and governor are the
-  // program addresses of their base key, the proposal that of its governor and index.
-  {
-    file: `glam/${JUP_LOCKER}.json`,
-    program: 'locked_voter',
-    type: 'Locker',
-    fields: { tokenMint: 'JUPyiwrYJFskUPiHa7hkeR8VUtAeFoSYbKedZNsDvCN', governor: JUP_GOVERNOR },
-    // Where the IDL's fields end; the allocation has 7 bytes more.
-    readTo: 658,
-    rest: 'zeros',
-    also: async (v, f) => {
-      const [derived, bump] = await pda(LOCKED_VOTER, ['Locker', { key: v.base }]);
-      assert.equal(derived, f.address);
-      assert.equal(v.bump, bump);
-    },
-  },
-  {
-    file: `glam/${JUP_GOVERNOR}.json`,
-    program: 'govern',
-    type: 'Governor',
-    fields: { locker: JUP_LOCKER },
-    also: async (v, f) => {
-      const [derived, bump] = await pda(GOVERN, ['Governor', { key: v.base }]);
-      assert.equal(derived, f.address);
-      assert.equal(v.bump, bump);
-    },
-  },
-  {
-    file: 'glam/xMLsw7zzBfRXNiQQo42aUohRsibgrmWcPt2mD8HdUUr.json',
-    program: 'govern',
-    type: 'Proposal',
-    fields: { governor: JUP_GOVERNOR },
-    also: async (v, f) => {
-      const index = Buffer.alloc(8);
-      index.writeBigUInt64LE(BigInt(String(v.index)));
-      const [derived, bump] = await pda(GOVERN, ['Proposal', { key: v.governor }, index]);
-      assert.equal(derived, f.address);
-      assert.equal(v.bump, bump);
-      // A proposal takes its governor's quorum when created, and its index is below the count.
-      const governor = load(`glam/${JUP_GOVERNOR}.json`);
-      const g = decodeAccountData(governor.owner, governor.bytes, registry)?.value;
-      assert.ok(g);
-      assert.equal(v.quorumVotes, at(g, 'params.quorumVotes'));
-      assert.ok(BigInt(String(v.index)) < BigInt(String(g.proposalCount)));
-      assert.equal((v.optionVotes as unknown[]).length, Number(v.maxOption) + 1);
     },
   },
   // ScopeReaderTests.parseMappings: 29 704 bytes, 512 entries.

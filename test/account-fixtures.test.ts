@@ -1418,6 +1418,10 @@ const checkedElsewhere = new Map([
   ['jupiter-orderbook', 'account-fixtures-markets-nft.test.ts'],
   ['kliquidity-sdk', 'account-fixtures-infra.test.ts'],
   ['klend-sdk', 'account-fixtures-infra.test.ts'],
+  ['idl-clients', 'account-fixtures-newcomers.test.ts'],
+  ['drift-protocol-v2', 'account-fixtures-newcomers.test.ts'],
+  ['validator-bonds', 'account-fixtures-newcomers.test.ts'],
+  ['rise-public', 'account-fixtures-newcomers.test.ts'],
 ]);
 
 function sourcedFiles(): string[] {
