@@ -16,6 +16,7 @@
  *     (the amount is left out, not guessed)
  */
 import { AssetNames, inUnits, knownSymbol } from './names.js';
+import { VENUE_NAMES } from './venue-names.js';
 
 export const WSOL_MINT = 'So11111111111111111111111111111111111111112';
 
@@ -112,12 +113,13 @@ const PROGRAM_NAMES: Readonly<Record<string, string>> = {
 
 /**
  * A program's display name; for one outside the table, its description's name in words
- * (`sequence_enforcer` → `Sequence Enforcer`), else its address.
+ * (`sequence_enforcer` → `Sequence Enforcer`), else the venue's public name (venue-names.ts: venues
+ * that publish no layout), else its address.
  */
 export function programName(programId: string, described?: string): string {
   const known = PROGRAM_NAMES[programId];
   if (known !== undefined) return known;
-  if (described === undefined || !/^[A-Za-z][\w]*$/.test(described)) return `program ${programId}`;
+  if (described === undefined || !/^[A-Za-z][\w]*$/.test(described)) return VENUE_NAMES[programId] ?? `program ${programId}`;
   return described
     .replace(/([a-z\d])([A-Z])/g, '$1 $2')
     .split(/[_\s]+/)
