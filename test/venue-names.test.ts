@@ -53,7 +53,7 @@ test('recorded routes: legs through a named venue end with its name', () => {
     assert.ok(leg.actions.endsWith(` on ${VENUE_NAMES[leg.programId]}`), `${leg.file}: ${leg.actions}`);
   }
   const named = new Set(legs.map((leg) => VENUE_NAMES[leg.programId]));
-  for (const venue of ['HumidiFi', 'BisonFi', 'GoonFi V2', 'Tessera V', 'AlphaQ', 'ZeroFi', 'SolFi V2', 'Scorch']) {
+  for (const venue of ['HumidiFi', 'BisonFi', 'GoonFi V2', 'TesseraV', 'AlphaQ', 'ZeroFi', 'SolFi V2', 'Scorch']) {
     assert.ok(named.has(venue), `no recorded leg through ${venue}`);
   }
 });

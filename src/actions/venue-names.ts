@@ -24,9 +24,8 @@ export const VENUE_NAMES: Readonly<Record<string, string>> = Object.freeze({
   goonuddtQRrWqqn5nFyczVKaie28f3kDkHWkHtURSLE: 'GoonFi V2',
   // Jupiter's AMM labels; dex-parser GOONFI (GoonFi's first program)
   goonERTdGsjnkZqWuVjs73BZ3Pb9qoCUdBUL17BnS5j: 'GoonFi',
-  // Solscan's label, quoted in 0xTyche/Wintermute-Alpha-Challenge-2025-Solution "Shedding Light/Solution.md";
-  // Jupiter's AMM labels and dex-parser TESSERA_V write "TesseraV"
-  TessVdML9pBGgG9yGks7o4HewRaXVAMuoVj4x83GLQH: 'Tessera V',
+  // Jupiter's AMM labels (the name its routes show) and dex-parser TESSERA_V; Solscan writes "Tessera V"
+  TessVdML9pBGgG9yGks7o4HewRaXVAMuoVj4x83GLQH: 'TesseraV',
   // dex-parser ALPHAQ; DefiLlama/dimension-adapters dexs/alphaq/index.ts
   ALPHAQmeA7bjrVuccPsYPiCvsi428SNwte66Srvs4pHA: 'AlphaQ',
   // Jupiter's AMM labels; dex-parser ZERO_FI
