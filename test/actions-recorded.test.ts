@@ -1,7 +1,8 @@
 /**
  * actionskit on mainnet transactions that other projects recorded for their own tests (none of
  * them written or chosen here): jowency-me/solana-tx-parser's 125 of April 2026, 0xjeffro/tx-parser's
- * eight of 2024-2025, sol-trade-sdk's four of January 2026 and LiteSVM's one of February 2026. Each
+ * eight of 2024-2025, sol-trade-sdk's four of January 2026, LiteSVM's one of February 2026,
+ * solana-streamer's six of July 2025 and ryoid/anchores's twelve Jupiter routes of June 2024. Each
  * sentence must pass the corpus's truth check (test/support/sentence-grounds.ts), every decoded
  * instruction that is not an event must have one, and an amount whose mint's decimals the
  * transaction states must be written in the mint's units too.
@@ -15,7 +16,7 @@ import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { enhanceTransaction } from '../src/enhance/transaction.js';
 import { nodeParsedInstructionPrograms } from '../src/transaction-result/node-parsed.js';
 import { projectRoot } from '../src/paths.js';
-import { asJsonParsed } from './support/recorded-answer.js';
+import { anchoresAnswers, asJsonParsed, solanaStreamerAnswer, solanaStreamerSignatures } from './support/recorded-answer.js';
 import { seedForm } from './support/readable-amounts.js';
 import { assertGrounded, entriesOf, type RawEntry } from './support/sentence-grounds.js';
 
@@ -56,6 +57,10 @@ const recorded: Recorded[] = [
       where: `litesvm ${file}`,
       result: asJsonParsed(result.transaction.signatures[0], 'json', JSON.stringify(result)),
     })),
+  ...Object.keys(solanaStreamerSignatures)
+    .sort()
+    .map((file) => ({ where: `solana-streamer ${file}`, result: solanaStreamerAnswer(file) })),
+  ...anchoresAnswers().map(({ file, result }) => ({ where: `anchores ${file}`, result })),
 ].map(({ where, result }) => ({ where, result: enhance(result) }));
 
 /**
@@ -88,7 +93,7 @@ test('recorded mainnet transactions: every sentence is grounded in its transacti
       assertGrounded(result, result, k, seedForm(result, sentence), `${where} #${k}: ${sentence}`);
     });
   }
-  assert.equal(recorded.length, 138);
+  assert.equal(recorded.length, 156);
   assert.ok(sentences > 1400, `${sentences} sentences`);
 });
 

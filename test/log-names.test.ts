@@ -17,7 +17,7 @@ import { nodeParsedInstructionPrograms } from '../src/transaction-result/node-pa
 import { defaultLedgerFile } from '../src/gateway.js';
 import { LedgerRpc } from '../src/ledger/ledger-rpc.js';
 import { openLedger } from '../src/ledger/ledger-store.js';
-import { asJsonParsed } from './support/recorded-answer.js';
+import { anchoresAnswers, asJsonParsed, solanaStreamerAnswer, solanaStreamerSignatures } from './support/recorded-answer.js';
 
 const registry = loadBundledRegistry();
 // Every corpus transaction as the node answers jsonParsed, whichever encoding the corpus kept it in.
@@ -179,4 +179,25 @@ test('mainnet transactions of 2024-2025 (recorded by 0xjeffro/tx-parser): every 
   assert.deepEqual(seen.undecoded.filter(notNodeParsed), []);
   assert.deepEqual(seen.differ, []);
   assert.ok(seen.compared >= 11, `${seen.compared} entries of ${seen.programs.size} programs compared`);
+});
+
+test('mainnet transactions of July 2025 (recorded by solana-streamer): every described program decodes, under the name it logs', () => {
+  const seen = tally();
+  for (const file of Object.keys(solanaStreamerSignatures).sort()) compare(file, solanaStreamerAnswer(file), seen);
+  // Raydium LaunchLab's TradeEvent self-CPIs were left undecoded until its May 2025 layout (no
+  // creator fee) was bundled, and PumpSwap's two coin-creator accounts unnamed until its July one.
+  assert.deepEqual(seen.undecoded.filter(notNodeParsed), []);
+  assert.deepEqual(seen.differ, []);
+  // pump.fun, PumpSwap, Raydium LaunchLab and CPMM, Orca Whirlpool, Meteora DLMM, DFlow.
+  assert.ok(seen.compared >= 12 && seen.programs.size >= 7, `${seen.compared} entries of ${seen.programs.size} programs compared`);
+});
+
+test('mainnet transactions of June 2024 (recorded by ryoid/anchores): every described program decodes, under the name it logs', () => {
+  const seen = tally();
+  for (const { file, result } of anchoresAnswers()) compare(file, result, seen);
+  assert.deepEqual(seen.undecoded.filter(notNodeParsed), []);
+  assert.deepEqual(seen.differ, []);
+  // Jupiter v6, Meteora DLMM, Dynamic AMM and Vault, Orca Whirlpool, Lifinity v2 (Phoenix and
+  // Raydium AMM v4 log no instruction name, so for them only the decoding above is checked).
+  assert.ok(seen.compared >= 37 && seen.programs.size >= 6, `${seen.compared} entries of ${seen.programs.size} programs compared`);
 });
