@@ -140,6 +140,35 @@ test('every authority type and extension type has the name the node gives it', (
   );
 });
 
+test('extensions whose Agave file states no vector: interest-bearing and pausable mints, as their parsers write them', () => {
+  const [mint, authority] = [key('mint'), key('authority')];
+  const t22 = PROGRAMS.token2022;
+  const rate = [0xf6, 0xff]; // -10 basis points
+  assert.deepEqual(convertOne(t22, [mint], [33, 0, ...decodeBase58(authority)!, ...rate]).parsed, {
+    info: { mint, rate: -10, rateAuthority: authority },
+    type: 'initializeInterestBearingConfig',
+  });
+  assert.equal(
+    convertOne(t22, [mint], [33, 0, ...Array<number>(32).fill(0), 5, 0]).parsed.info.rateAuthority,
+    null,
+    'no rate authority is null',
+  );
+  assert.deepEqual(convertOne(t22, [mint, authority], [33, 1, 5, 0]).parsed, {
+    info: { mint, newRate: 5, rateAuthority: authority },
+    type: 'updateInterestBearingConfigRate',
+  });
+  assert.ok('accounts' in convertOne(t22, [mint, authority], [33, 1, 5]), 'rate data must be exactly two bytes');
+  assert.deepEqual(convertOne(t22, [mint], [44, 0, ...decodeBase58(authority)!]).parsed, {
+    info: { authority, mint },
+    type: 'initializePausableConfig',
+  });
+  assert.deepEqual(convertOne(t22, [mint, authority], [44, 1]).parsed, { info: { authority, mint }, type: 'pause' });
+  assert.deepEqual(convertOne(t22, [mint, authority], [44, 2]).parsed, { info: { authority, mint }, type: 'resume' });
+  assert.ok('accounts' in convertOne(t22, [mint, authority], [44, 3]), 'unknown pausable variant');
+  assert.ok('accounts' in convertOne(t22, [mint], [28, 0]), 'default account state without its state byte');
+  assert.ok('accounts' in convertOne(t22, [mint, authority], [39, 1, 1, 2]), 'pointer update data of the wrong size');
+});
+
 test('token batches parse each inner instruction, and any refusal refuses the batch', () => {
   const [source, destination, owner, mint] = [key('source'), key('destination'), key('owner'), key('mint')];
   const transfer = [3, 42, 0, 0, 0, 0, 0, 0, 0];

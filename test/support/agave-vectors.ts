@@ -8,7 +8,11 @@
  *   parse_system.rs                      @ 358b2cdd10c236b30d9f10745faba7598dca9a8f
  *   parse_token.rs                       @ 12c441b43a54e17c736f34579a549a85042112e8
  *   parse_token/extension/mint_close_authority.rs @ 976a87e80067ba8e296a443579096935851a1716
- *   parse_token/extension/{reallocate,permanent_delegate}.rs @ d410e6e7b8d24ffac8ca27b50827282284168bb0
+ *   parse_token/extension/{reallocate,permanent_delegate,cpi_guard}.rs @ d410e6e7b8d24ffac8ca27b50827282284168bb0
+ *   parse_token/extension/transfer_fee.rs @ 12c441b43a54e17c736f34579a549a85042112e8
+ *   parse_token/extension/{memo_transfer,metadata_pointer}.rs @ 3560ee90d3a5276ae52fabe951e5aca46887e0ec
+ *   parse_token/extension/group_pointer.rs @ e727192bf902e8a1d91c22fd0ea7d1ac568d914b
+ *   parse_token/extension/{transfer_hook,group_member_pointer,default_account_state}.rs @ 404811677c9549069707dba43ee09371fa1b5f5c
  *   parse_associated_token.rs            @ b6c5372a9d7d98effbcb7b98e7509ecc01b2df5a
  *   parse_bpf_loader.rs                  @ 2698fd3ef114b11df29617462e176ad9dd1a0e66 and 5192176d3f2e9a26e87e147be068938d133d0a5d
  *   parse_address_lookup_table.rs        read from the fork zz-sol/agave @ af73c6893398455bbfc8bad270fc1ec61a5d7a6a
@@ -878,6 +882,242 @@ const token2022Only: AgaveVector[] = [
   },
 ];
 
+const EXT = 'parse_token/extension/';
+const zeroKey = Array<number>(32).fill(0);
+const amount55 = { uiAmount: 0.55, decimals: 2, amount: '55', uiAmountString: '0.55' };
+const fee5 = { uiAmount: 0.05, decimals: 2, amount: '5', uiAmountString: '0.05' };
+
+/** Initialize with authority and address, initialize with neither, update single and multisig. */
+function pointerVectors(file: string, tag: number, name: string, field: string): AgaveVector[] {
+  const [mint, authority, address, multisig] = [key('mint'), key('authority'), key(`${name} address`), key('multisig')];
+  const v = (what: string, accounts: string[], data: number[], expected: AgaveVector['expected']): AgaveVector => ({
+    source: `${EXT}${file} test_parse_${file.replace('.rs', '')}_instruction (${what})`,
+    programId: PROGRAMS.token2022,
+    accounts,
+    data,
+    expected,
+  });
+  return [
+    v('initialize', [mint], [tag, 0, ...pk(authority), ...pk(address)], {
+      type: `initialize${name}`,
+      info: { mint, authority, [field]: address },
+    }),
+    v('initialize, none', [mint], [tag, 0, ...zeroKey, ...zeroKey], { type: `initialize${name}`, info: { mint } }),
+    v('update', [mint, authority], [tag, 1, ...pk(address)], { type: `update${name}`, info: { mint, authority, [field]: address } }),
+    v('update, multisig', [mint, multisig, ...multisigSigners], [tag, 1, ...pk(address)], {
+      type: `update${name}`,
+      info: { mint, [field]: address, multisigAuthority: multisig, signers: multisigSigners },
+    }),
+  ];
+}
+
+/** Enable and disable, single owner and multisig. */
+function toggleVectors(file: string, tag: number, suffix: string): AgaveVector[] {
+  const [account, owner, multisig] = [key('account'), key('owner'), key('multisig')];
+  return ['enable', 'disable'].flatMap((verb, i): AgaveVector[] => [
+    {
+      source: `${EXT}${file} test_parse_${file.replace('.rs', '')}_instruction (${verb})`,
+      programId: PROGRAMS.token2022,
+      accounts: [account, owner],
+      data: [tag, i],
+      expected: { type: `${verb}${suffix}`, info: { account, owner } },
+    },
+    {
+      source: `${EXT}${file} test_parse_${file.replace('.rs', '')}_instruction (${verb}, multisig)`,
+      programId: PROGRAMS.token2022,
+      accounts: [account, multisig, ...multisigSigners],
+      data: [tag, i],
+      expected: { type: `${verb}${suffix}`, info: { account, multisigOwner: multisig, signers: multisigSigners } },
+    },
+  ]);
+}
+
+const extensionVectors: AgaveVector[] = [
+  {
+    source: `${EXT}transfer_fee.rs test_parse_transfer_fee_instruction (initialize)`,
+    programId: PROGRAMS.token2022,
+    accounts: [key('mint')],
+    data: [26, 0, ...opt(pk(key('fee config authority'))), ...opt(pk(key('withdraw withheld authority'))), 42, 0, ...u64(2121)],
+    expected: {
+      type: 'initializeTransferFeeConfig',
+      info: {
+        mint: key('mint'),
+        transferFeeConfigAuthority: key('fee config authority'),
+        withdrawWithheldAuthority: key('withdraw withheld authority'),
+        transferFeeBasisPoints: 42,
+        maximumFee: 2121,
+      },
+    },
+  },
+  {
+    source: `${EXT}transfer_fee.rs test_parse_transfer_fee_instruction (initialize, no authorities)`,
+    programId: PROGRAMS.token2022,
+    accounts: [key('mint')],
+    data: [26, 0, ...opt(), ...opt(), 42, 0, ...u64(2121)],
+    expected: { type: 'initializeTransferFeeConfig', info: { mint: key('mint'), transferFeeBasisPoints: 42, maximumFee: 2121 } },
+  },
+  {
+    source: `${EXT}transfer_fee.rs test_parse_transfer_fee_instruction (transfer checked with fee)`,
+    programId: PROGRAMS.token2022,
+    accounts: [key('account'), key('mint'), key('recipient'), key('owner')],
+    data: [26, 1, ...u64(55), 2, ...u64(5)],
+    expected: {
+      type: 'transferCheckedWithFee',
+      info: {
+        source: key('account'),
+        mint: key('mint'),
+        destination: key('recipient'),
+        authority: key('owner'),
+        tokenAmount: amount55,
+        feeAmount: fee5,
+      },
+    },
+  },
+  {
+    source: `${EXT}transfer_fee.rs test_parse_transfer_fee_instruction (transfer checked with fee, multisig)`,
+    programId: PROGRAMS.token2022,
+    accounts: [key('account'), key('mint'), key('recipient'), key('multisig'), ...multisigSigners],
+    data: [26, 1, ...u64(55), 2, ...u64(5)],
+    expected: {
+      type: 'transferCheckedWithFee',
+      info: {
+        source: key('account'),
+        mint: key('mint'),
+        destination: key('recipient'),
+        multisigAuthority: key('multisig'),
+        signers: multisigSigners,
+        tokenAmount: amount55,
+        feeAmount: fee5,
+      },
+    },
+  },
+  {
+    source: `${EXT}transfer_fee.rs test_parse_transfer_fee_instruction (withdraw withheld from mint)`,
+    programId: PROGRAMS.token2022,
+    accounts: [key('mint'), key('recipient'), key('withdraw withheld authority')],
+    data: [26, 2],
+    expected: {
+      type: 'withdrawWithheldTokensFromMint',
+      info: { mint: key('mint'), feeRecipient: key('recipient'), withdrawWithheldAuthority: key('withdraw withheld authority') },
+    },
+  },
+  {
+    source: `${EXT}transfer_fee.rs test_parse_transfer_fee_instruction (withdraw withheld from mint, multisig)`,
+    programId: PROGRAMS.token2022,
+    accounts: [key('mint'), key('recipient'), key('multisig'), ...multisigSigners],
+    data: [26, 2],
+    expected: {
+      type: 'withdrawWithheldTokensFromMint',
+      info: {
+        mint: key('mint'),
+        feeRecipient: key('recipient'),
+        multisigWithdrawWithheldAuthority: key('multisig'),
+        signers: multisigSigners,
+      },
+    },
+  },
+  {
+    source: `${EXT}transfer_fee.rs test_parse_transfer_fee_instruction (withdraw withheld from accounts)`,
+    programId: PROGRAMS.token2022,
+    accounts: [key('mint'), key('recipient'), key('withdraw withheld authority'), key('fee account 0'), key('fee account 1')],
+    data: [26, 3, 2],
+    expected: {
+      type: 'withdrawWithheldTokensFromAccounts',
+      info: {
+        mint: key('mint'),
+        feeRecipient: key('recipient'),
+        withdrawWithheldAuthority: key('withdraw withheld authority'),
+        sourceAccounts: [key('fee account 0'), key('fee account 1')],
+      },
+    },
+  },
+  {
+    source: `${EXT}transfer_fee.rs test_parse_transfer_fee_instruction (withdraw withheld from accounts, multisig)`,
+    programId: PROGRAMS.token2022,
+    accounts: [key('mint'), key('recipient'), key('multisig'), ...multisigSigners, key('fee account 0'), key('fee account 1')],
+    data: [26, 3, 2],
+    expected: {
+      type: 'withdrawWithheldTokensFromAccounts',
+      info: {
+        mint: key('mint'),
+        feeRecipient: key('recipient'),
+        multisigWithdrawWithheldAuthority: key('multisig'),
+        signers: multisigSigners,
+        sourceAccounts: [key('fee account 0'), key('fee account 1')],
+      },
+    },
+  },
+  {
+    source: `${EXT}transfer_fee.rs test_parse_transfer_fee_instruction (harvest withheld to mint)`,
+    programId: PROGRAMS.token2022,
+    accounts: [key('mint'), key('fee account 0'), key('fee account 1')],
+    data: [26, 4],
+    expected: {
+      type: 'harvestWithheldTokensToMint',
+      info: { mint: key('mint'), sourceAccounts: [key('fee account 0'), key('fee account 1')] },
+    },
+  },
+  {
+    source: `${EXT}transfer_fee.rs test_parse_transfer_fee_instruction (set transfer fee)`,
+    programId: PROGRAMS.token2022,
+    accounts: [key('mint'), key('fee config authority')],
+    data: [26, 5, 42, 0, ...u64(2121)],
+    expected: {
+      type: 'setTransferFee',
+      info: { mint: key('mint'), transferFeeBasisPoints: 42, maximumFee: 2121, transferFeeConfigAuthority: key('fee config authority') },
+    },
+  },
+  {
+    source: `${EXT}transfer_fee.rs test_parse_transfer_fee_instruction (set transfer fee, multisig)`,
+    programId: PROGRAMS.token2022,
+    accounts: [key('mint'), key('multisig'), ...multisigSigners],
+    data: [26, 5, 42, 0, ...u64(2121)],
+    expected: {
+      type: 'setTransferFee',
+      info: {
+        mint: key('mint'),
+        transferFeeBasisPoints: 42,
+        maximumFee: 2121,
+        multisigtransferFeeConfigAuthority: key('multisig'),
+        signers: multisigSigners,
+      },
+    },
+  },
+  ...pointerVectors('metadata_pointer.rs', 39, 'MetadataPointer', 'metadataAddress'),
+  ...pointerVectors('group_pointer.rs', 40, 'GroupPointer', 'groupAddress'),
+  ...pointerVectors('group_member_pointer.rs', 41, 'GroupMemberPointer', 'memberAddress'),
+  ...pointerVectors('transfer_hook.rs', 36, 'TransferHook', 'programId'),
+  ...toggleVectors('memo_transfer.rs', 30, 'RequiredMemoTransfers'),
+  ...toggleVectors('cpi_guard.rs', 34, 'CpiGuard'),
+  {
+    source: `${EXT}default_account_state.rs test_parse_default_account_state_instruction (initialize frozen)`,
+    programId: PROGRAMS.token2022,
+    accounts: [key('mint')],
+    data: [28, 0, 2],
+    expected: { type: 'initializeDefaultAccountState', info: { mint: key('mint'), accountState: 'frozen' } },
+  },
+  {
+    source: `${EXT}default_account_state.rs test_parse_default_account_state_instruction (update)`,
+    programId: PROGRAMS.token2022,
+    accounts: [key('mint'), key('freeze authority')],
+    data: [28, 1, 1],
+    expected: {
+      type: 'updateDefaultAccountState',
+      info: { mint: key('mint'), accountState: 'initialized', freezeAuthority: key('freeze authority') },
+    },
+  },
+  {
+    source: `${EXT}default_account_state.rs test_parse_default_account_state_instruction (update, multisig)`,
+    programId: PROGRAMS.token2022,
+    accounts: [key('mint'), key('multisig'), ...multisigSigners],
+    data: [28, 1, 1],
+    expected: {
+      type: 'updateDefaultAccountState',
+      info: { mint: key('mint'), accountState: 'initialized', multisigFreezeAuthority: key('multisig'), signers: multisigSigners },
+    },
+  },
+];
+
 const ataInfo = ['source', 'account', 'wallet', 'mint', 'systemProgram', 'tokenProgram'];
 const ataVectors: AgaveVector[] = [
   {
@@ -1155,6 +1395,7 @@ export const AGAVE_VECTORS: readonly AgaveVector[] = [
   ...tokenVectors(PROGRAMS.token, 'v3'),
   ...tokenVectors(PROGRAMS.token2022, '2022'),
   ...token2022Only,
+  ...extensionVectors,
   ...ataVectors,
   ...loaderVectors,
   ...tableVectors,

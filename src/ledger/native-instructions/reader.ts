@@ -183,6 +183,11 @@ export class Accounts {
     return position < this.indexes.length ? this.key(position) : undefined;
   }
 
+  /** The first `n` positions only. */
+  prefix(n: number): Accounts {
+    return new Accounts(this.indexes.slice(0, n), this.keys);
+  }
+
   /** The keys from a position to the end. */
   from(position: number): string[] {
     const out: string[] = [];
