@@ -5,6 +5,7 @@
  * checked against what the instruction bytes and accounts say, read here with the wire decoder.
  */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -140,7 +141,7 @@ test('every authority type and extension type has the name the node gives it', (
   );
 });
 
-test('extensions whose Agave file states no vector: interest-bearing and pausable mints, as their parsers write them', () => {
+test('extensions whose Agave file states no vector (interest-bearing, scaled UI amount, pausable), as their parsers write them', () => {
   const [mint, authority] = [key('mint'), key('authority')];
   const t22 = PROGRAMS.token2022;
   const rate = [0xf6, 0xff]; // -10 basis points
@@ -166,7 +167,24 @@ test('extensions whose Agave file states no vector: interest-bearing and pausabl
   assert.deepEqual(convertOne(t22, [mint, authority], [44, 2]).parsed, { info: { authority, mint }, type: 'resume' });
   assert.ok('accounts' in convertOne(t22, [mint, authority], [44, 3]), 'unknown pausable variant');
   assert.ok('accounts' in convertOne(t22, [mint], [28, 0]), 'default account state without its state byte');
+
+  const f64 = (x: number) => [...new Uint8Array(Float64Array.of(x).buffer)];
+  assert.deepEqual(convertOne(t22, [mint], [43, 0, ...decodeBase58(authority)!, ...f64(1.5)]).parsed, {
+    info: { authority, mint, multiplier: '1.5' },
+    type: 'initializeScaledUiAmountConfig',
+  });
+  const update = convertOne(t22, [mint, authority], [43, 1, ...f64(2), ...new Uint8Array(BigInt64Array.of(-5n).buffer)]).parsed;
+  assert.deepEqual(update, { info: { authority, mint, newMultiplier: '2', newMultiplierTimestamp: -5 }, type: 'updateMultiplier' });
+  // Rust's f64 Display never switches to exponent form.
+  const multiplier = (x: number) => convertOne(t22, [mint], [43, 0, ...Array<number>(32).fill(0), ...f64(x)]).parsed.info.multiplier;
+  assert.equal(multiplier(1e21), '1000000000000000000000');
+  assert.equal(multiplier(1.5e-7), '0.00000015');
+  assert.equal(multiplier(Infinity), 'inf');
   assert.ok('accounts' in convertOne(t22, [mint, authority], [39, 1, 1, 2]), 'pointer update data of the wrong size');
+  const emit = [...createHash('sha256').update('spl_token_metadata_interface:emitter').digest().subarray(0, 8), 0, 0];
+  assert.equal(convertOne(t22, [mint], emit).parsed.type, 'emitTokenMetadata');
+  assert.ok('accounts' in convertOne(t22, [mint], [...emit, 0]), 'interface data with a byte left over');
+  assert.ok('accounts' in convertOne(t22, [mint], [...emit.slice(0, 8), 2, 0]), 'borsh Option tag 2');
 });
 
 test('token batches parse each inner instruction, and any refusal refuses the batch', () => {

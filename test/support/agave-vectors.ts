@@ -13,6 +13,8 @@
  *   parse_token/extension/{memo_transfer,metadata_pointer}.rs @ 3560ee90d3a5276ae52fabe951e5aca46887e0ec
  *   parse_token/extension/group_pointer.rs @ e727192bf902e8a1d91c22fd0ea7d1ac568d914b
  *   parse_token/extension/{transfer_hook,group_member_pointer,default_account_state}.rs @ 404811677c9549069707dba43ee09371fa1b5f5c
+ *   parse_token/extension/token_metadata.rs @ 3560ee90d3a5276ae52fabe951e5aca46887e0ec
+ *   parse_token/extension/token_group.rs @ 12c441b43a54e17c736f34579a549a85042112e8
  *   parse_associated_token.rs            @ b6c5372a9d7d98effbcb7b98e7509ecc01b2df5a
  *   parse_bpf_loader.rs                  @ 2698fd3ef114b11df29617462e176ad9dd1a0e66 and 5192176d3f2e9a26e87e147be068938d133d0a5d
  *   parse_address_lookup_table.rs        read from the fork zz-sol/agave @ af73c6893398455bbfc8bad270fc1ec61a5d7a6a
@@ -20,6 +22,8 @@
  * Each vector names its test function. `raw` vectors are the tests' `is_err()` cases that drop an
  * account: the node then renders the partially decoded shape.
  */
+import { createHash } from 'node:crypto';
+
 import { decodeBase58, encodeBase58 } from '../../src/codec/base58.js';
 
 export const PROGRAMS = {
@@ -1118,6 +1122,147 @@ const extensionVectors: AgaveVector[] = [
   },
 ];
 
+/** The interfaces' 8-byte discriminator: the head of sha256 over the instruction's name. */
+const discriminator = (name: string) => [...createHash('sha256').update(name).digest().subarray(0, 8)];
+const borshString = (text: string) => [...u32(Buffer.byteLength(text)), ...Buffer.from(text)];
+const METADATA = `${EXT}token_metadata.rs test_parse_token_metadata_instruction`;
+const GROUP = `${EXT}token_group.rs test_parse_token_group_instruction`;
+const md = { metadata: key('metadata'), updateAuthority: key('update authority') };
+const mdAccounts = [md.metadata, md.updateAuthority];
+
+const interfaceVectors: AgaveVector[] = [
+  {
+    source: `${METADATA} (initialize)`,
+    programId: PROGRAMS.token2022,
+    accounts: [...mdAccounts, key('mint'), key('mint authority')],
+    data: [
+      ...discriminator('spl_token_metadata_interface:initialize_account'),
+      ...borshString('Mega Token'),
+      ...borshString('MEGA'),
+      ...borshString('https://mega.com'),
+    ],
+    expected: {
+      type: 'initializeTokenMetadata',
+      info: { ...md, mint: key('mint'), mintAuthority: key('mint authority'), name: 'Mega Token', symbol: 'MEGA', uri: 'https://mega.com' },
+    },
+  },
+  {
+    source: `${METADATA} (update a fixed field)`,
+    programId: PROGRAMS.token2022,
+    accounts: mdAccounts,
+    data: [...discriminator('spl_token_metadata_interface:updating_field'), 2, ...borshString('https://ultra-mega.com')],
+    expected: { type: 'updateTokenMetadataField', info: { ...md, field: 'uri', value: 'https://ultra-mega.com' } },
+  },
+  {
+    source: `${METADATA} (add a new field)`,
+    programId: PROGRAMS.token2022,
+    accounts: mdAccounts,
+    data: [...discriminator('spl_token_metadata_interface:updating_field'), 3, ...borshString('new_field'), ...borshString('new_value')],
+    expected: { type: 'updateTokenMetadataField', info: { ...md, field: 'new_field', value: 'new_value' } },
+  },
+  {
+    source: `${METADATA} (remove key)`,
+    programId: PROGRAMS.token2022,
+    accounts: mdAccounts,
+    data: [...discriminator('spl_token_metadata_interface:remove_key_ix'), 0, ...borshString('new_field')],
+    expected: { type: 'removeTokenMetadataKey', info: { ...md, key: 'new_field', idempotent: false } },
+  },
+  {
+    source: `${METADATA} (update authority)`,
+    programId: PROGRAMS.token2022,
+    accounts: mdAccounts,
+    data: [...discriminator('spl_token_metadata_interface:update_the_authority'), ...pk(key('new authority'))],
+    expected: { type: 'updateTokenMetadataAuthority', info: { ...md, newAuthority: key('new authority') } },
+  },
+  {
+    source: `${METADATA} (update authority to none)`,
+    programId: PROGRAMS.token2022,
+    accounts: mdAccounts,
+    data: [...discriminator('spl_token_metadata_interface:update_the_authority'), ...zeroKey],
+    expected: { type: 'updateTokenMetadataAuthority', info: { ...md, newAuthority: null } },
+  },
+  ...[
+    { what: 'start and end', data: [1, ...u64(1), 1, ...u64(2)], info: { start: 1, end: 2 } },
+    { what: 'only start', data: [1, ...u64(1), 0], info: { start: 1 } },
+    { what: 'only end', data: [0, 1, ...u64(2)], info: { end: 2 } },
+    { what: 'neither', data: [0, 0], info: {} },
+  ].map(({ what, data, info }): AgaveVector => ({
+    source: `${METADATA} (emit with ${what})`,
+    programId: PROGRAMS.token2022,
+    accounts: [md.metadata],
+    data: [...discriminator('spl_token_metadata_interface:emitter'), ...data],
+    expected: { type: 'emitTokenMetadata', info: { metadata: md.metadata, ...info } },
+  })),
+  {
+    source: `${GROUP} (initialize with an update authority)`,
+    programId: PROGRAMS.token2022,
+    accounts: [key('group'), key('group mint'), key('group mint authority')],
+    data: [...discriminator('spl_token_group_interface:initialize_token_group'), ...pk(key('group update authority')), ...u64(300)],
+    expected: {
+      type: 'initializeTokenGroup',
+      info: {
+        group: key('group'),
+        maxSize: 300,
+        mint: key('group mint'),
+        mintAuthority: key('group mint authority'),
+        updateAuthority: key('group update authority'),
+      },
+    },
+  },
+  {
+    source: `${GROUP} (initialize without an update authority)`,
+    programId: PROGRAMS.token2022,
+    accounts: [key('group'), key('group mint'), key('group mint authority')],
+    data: [...discriminator('spl_token_group_interface:initialize_token_group'), ...zeroKey, ...u64(300)],
+    expected: {
+      type: 'initializeTokenGroup',
+      info: {
+        group: key('group'),
+        maxSize: 300,
+        mint: key('group mint'),
+        mintAuthority: key('group mint authority'),
+        updateAuthority: null,
+      },
+    },
+  },
+  {
+    source: `${GROUP} (update max size)`,
+    programId: PROGRAMS.token2022,
+    accounts: [key('group'), key('group update authority')],
+    data: [...discriminator('spl_token_group_interface:update_group_max_size'), ...u64(500)],
+    expected: {
+      type: 'updateTokenGroupMaxSize',
+      info: { group: key('group'), maxSize: 500, updateAuthority: key('group update authority') },
+    },
+  },
+  {
+    source: `${GROUP} (update authority to none)`,
+    programId: PROGRAMS.token2022,
+    accounts: [key('group'), key('group update authority')],
+    data: [...discriminator('spl_token_group_interface:update_authority'), ...zeroKey],
+    expected: {
+      type: 'updateTokenGroupAuthority',
+      info: { group: key('group'), updateAuthority: key('group update authority'), newAuthority: null },
+    },
+  },
+  {
+    source: `${GROUP} (initialize member)`,
+    programId: PROGRAMS.token2022,
+    accounts: [key('member'), key('member mint'), key('member mint authority'), key('group'), key('group update authority')],
+    data: discriminator('spl_token_group_interface:initialize_member'),
+    expected: {
+      type: 'initializeTokenGroupMember',
+      info: {
+        member: key('member'),
+        memberMint: key('member mint'),
+        memberMintAuthority: key('member mint authority'),
+        group: key('group'),
+        groupUpdateAuthority: key('group update authority'),
+      },
+    },
+  },
+];
+
 const ataInfo = ['source', 'account', 'wallet', 'mint', 'systemProgram', 'tokenProgram'];
 const ataVectors: AgaveVector[] = [
   {
@@ -1396,6 +1541,7 @@ export const AGAVE_VECTORS: readonly AgaveVector[] = [
   ...tokenVectors(PROGRAMS.token2022, '2022'),
   ...token2022Only,
   ...extensionVectors,
+  ...interfaceVectors,
   ...ataVectors,
   ...loaderVectors,
   ...tableVectors,

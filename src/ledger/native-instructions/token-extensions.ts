@@ -260,6 +260,37 @@ const interestBearingMint: SubParser = (sub, a) => {
 };
 
 
+/** Rust's `f64` Display: the shortest round-trip digits, never in exponent form. */
+export function rustF64(value: number): string {
+  if (Number.isNaN(value)) return 'NaN';
+  if (!Number.isFinite(value)) return value > 0 ? 'inf' : '-inf';
+  if (Object.is(value, -0)) return '-0';
+  const text = String(value);
+  const match = /^(-?)(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (match === null) return text;
+  const [, sign, head, tail = '', exponentText] = match;
+  const digits = head + tail;
+  const point = 1 + Number(exponentText);
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  return sign + (point >= digits.length ? digits + '0'.repeat(point - digits.length) : `${digits.slice(0, point)}.${digits.slice(point)}`);
+}
+
+const f64 = (r: DataReader) => new DataView(r.take(8).slice().buffer).getFloat64(0, true);
+
+const scaledUiAmount: SubParser = (sub, a) => {
+  if (sub[0] === 0) {
+    a.require(1);
+    const r = fixedData(sub, 40);
+    const authority = maybeNullPubkey(r) ?? null;
+    return instruction('initializeScaledUiAmountConfig', { mint: a.key(0), authority, multiplier: rustF64(f64(r)) });
+  }
+  if (sub[0] !== 1) throw notParsable;
+  a.require(2);
+  const r = fixedData(sub, 16);
+  const info = { mint: a.key(0), newMultiplier: rustF64(f64(r)), newMultiplierTimestamp: jsonInteger(r.i64()) };
+  return instruction('updateMultiplier', withSigners(a, info, 1, 'authority', 'multisigAuthority'));
+};
+
 const pausable: SubParser = (sub, a) => {
   if (sub[0] === 0) {
     a.require(1);
@@ -294,20 +325,16 @@ const TOKEN_EXTENSIONS: ReadonlyMap<number, ExtensionParser> = new Map([
   [39, withSubInstruction(pointer('MetadataPointer', 'metadataAddress'))],
   [40, withSubInstruction(pointer('GroupPointer', 'groupAddress'))],
   [41, withSubInstruction(pointer('GroupMemberPointer', 'memberAddress'))],
+  [43, withSubInstruction(scaledUiAmount)],
   [44, withSubInstruction(pausable)],
 ]);
 
 /**
  * Token-2022 tags past the base instructions. Tags of extensions not parsed here (the confidential
- * ones, scaled UI amount, permissioned burn) are refused, which is where we differ from the node.
+ * ones, permissioned burn) are refused, which is where we differ from the node.
  */
 export function parseTokenExtension(tag: number, data: Uint8Array, a: Accounts) {
   const parse = TOKEN_EXTENSIONS.get(tag);
   if (parse === undefined) throw tag > 46 ? undecodable : notParsable;
   return parse(new DataReader(data.subarray(1)), a, data);
-}
-
-/** Token-group and token-metadata interface instructions (8-byte discriminators); none parsed yet. */
-export function parseTokenInterfaceInstruction(_data: Uint8Array, _a: Accounts): never {
-  throw notParsable;
 }

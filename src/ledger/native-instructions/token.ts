@@ -4,7 +4,8 @@
  * sent to the old program is rendered all the same.
  */
 import { Accounts, DataReader, instruction, notParsable, recognized, resolvedAccounts, undecodable, utf8, withPresent, withSigners } from './reader.js';
-import { AUTHORITY_TYPES, extensionTypeList, parseTokenExtension, parseTokenInterfaceInstruction, tokenAmount } from './token-extensions.js';
+import { AUTHORITY_TYPES, extensionTypeList, parseTokenExtension, tokenAmount } from './token-extensions.js';
+import { parseTokenInterfaceInstruction } from './token-interfaces.js';
 
 type Info = Record<string, unknown>;
 type TokenParser = (r: DataReader, a: Accounts) => ReturnType<typeof instruction>;
