@@ -27,6 +27,7 @@ const PROGRAM_NAMES: Record<string, string> = {
   [PROGRAMS.bpfLoader]: 'bpf-loader',
   [PROGRAMS.upgradeable]: 'bpf-upgradeable-loader',
   [PROGRAMS.lookupTable]: 'address-lookup-table',
+  [PROGRAMS.vote]: 'vote',
 };
 
 /** One instruction in a minimal json-encoded result, the fee payer first. */
@@ -185,6 +186,34 @@ test('extensions whose Agave file states no vector (interest-bearing, scaled UI 
   assert.equal(convertOne(t22, [mint], emit).parsed.type, 'emitTokenMetadata');
   assert.ok('accounts' in convertOne(t22, [mint], [...emit, 0]), 'interface data with a byte left over');
   assert.ok('accounts' in convertOne(t22, [mint], [...emit.slice(0, 8), 2, 0]), 'borsh Option tag 2');
+});
+
+test('compact vote updates: varint offsets add up from the root, non-canonical encodings are refused', () => {
+  const voter = [key('vote account'), key('voter')];
+  const u64le = (n: bigint) => [...new Uint8Array(BigUint64Array.of(n).buffer)];
+  const tower = (root: bigint, lockouts: number[], tail: number[] = []) => [
+    14,
+    0,
+    0,
+    0,
+    ...u64le(root),
+    ...lockouts,
+    ...Array<number>(32).fill(0),
+    0,
+    ...Array<number>(32).fill(0),
+    ...tail,
+  ];
+  // Offsets 300 (two varint bytes) and 1 from root 1000.
+  const parsed = convertOne(PROGRAMS.vote, voter, tower(1000n, [2, 0xac, 0x02, 31, 1, 30])).parsed.info.towerSync;
+  assert.deepEqual(parsed.lockouts, [
+    { confirmation_count: 31, slot: 1300 },
+    { confirmation_count: 30, slot: 1301 },
+  ]);
+  assert.equal(parsed.root, 1000);
+  assert.ok('accounts' in convertOne(PROGRAMS.vote, voter, tower(1000n, [1, 0x80, 0x00, 1])), 'varint with a trailing zero byte');
+  assert.ok('accounts' in convertOne(PROGRAMS.vote, voter, tower(1000n, [0x80, 0x00])), 'short_vec length with a zero continuation');
+  assert.ok('accounts' in convertOne(PROGRAMS.vote, voter, tower(2n ** 64n - 2n, [1, 5, 1])), 'slot past u64');
+  assert.ok('accounts' in convertOne(PROGRAMS.vote, voter, [16, 0, 0, 0]), 'InitializeAccountV2 and later are not parsed here');
 });
 
 test('token batches parse each inner instruction, and any refusal refuses the batch', () => {

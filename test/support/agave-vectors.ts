@@ -17,6 +17,7 @@
  *   parse_token/extension/token_group.rs @ 12c441b43a54e17c736f34579a549a85042112e8
  *   parse_associated_token.rs            @ b6c5372a9d7d98effbcb7b98e7509ecc01b2df5a
  *   parse_bpf_loader.rs                  @ 2698fd3ef114b11df29617462e176ad9dd1a0e66 and 5192176d3f2e9a26e87e147be068938d133d0a5d
+ *   parse_vote.rs                        @ 532b4a10c72e0ea9335997d0b4234926c07777d1
  *   parse_address_lookup_table.rs        read from the fork zz-sol/agave @ af73c6893398455bbfc8bad270fc1ec61a5d7a6a
  *                                        (the library holds no copy of anza-xyz/agave's)
  * Each vector names its test function. `raw` vectors are the tests' `is_err()` cases that drop an
@@ -35,6 +36,7 @@ export const PROGRAMS = {
   bpfLoader: 'BPFLoader2111111111111111111111111111111111',
   upgradeable: 'BPFLoaderUpgradeab1e11111111111111111111111',
   lookupTable: 'AddressLookupTab1e1111111111111111111111111',
+  vote: 'Vote111111111111111111111111111111111111111',
 } as const;
 
 export const SYSVAR = {
@@ -43,6 +45,7 @@ export const SYSVAR = {
   stakeHistory: 'SysvarStakeHistory1111111111111111111111111',
   recentBlockhashes: 'SysvarRecentB1ockHashes11111111111111111111',
   stakeConfig: 'StakeConfig11111111111111111111111111111111',
+  slotHashes: 'SysvarS1otHashes111111111111111111111111111',
   nativeMint2022: '9pan9bMn5HatX4EJdBwg9VgCa7Uz5HL8N1m5D3NdXejP',
 };
 
@@ -1263,6 +1266,246 @@ const interfaceVectors: AgaveVector[] = [
   },
 ];
 
+const VOTE = 'parse_vote.rs';
+const hashOf = (byte: number) => encodeBase58(new Uint8Array(32).fill(byte));
+const votedSlots = [...u64(3), ...u64(1), ...u64(2), ...u64(4)];
+const classicVote = [...votedSlots, ...Array<number>(32).fill(1), ...opt(i64(1_234_567_890))];
+const votedJson = { slots: [1, 2, 4], hash: hashOf(1), timestamp: 1_234_567_890 };
+// VoteStateUpdate::from(vec![(0, 3), (1, 2), (2, 1)]): slots 0, 1, 2, no root, default hash, no timestamp.
+const lockouts = [
+  { slot: 0, confirmation_count: 3 },
+  { slot: 1, confirmation_count: 2 },
+  { slot: 2, confirmation_count: 1 },
+];
+const fullUpdate = [...u64(3), ...u64(0), ...u32(3), ...u64(1), ...u32(2), ...u64(2), ...u32(1), 0, ...zeroKey, 0];
+// Compact form: root u64::MAX for none, short_vec count, varint offsets from the previous slot.
+const compactUpdate = [...u64(-1n), 3, 0, 3, 1, 2, 1, 1, ...zeroKey, 0];
+const updateJson = { lockouts, root: null, hash: hashOf(0), timestamp: null };
+const voter = { voteAccount: key('vote account'), voteAuthority: key('authorized voter') };
+const voterAccounts = [voter.voteAccount, voter.voteAuthority];
+
+const voteVectors: AgaveVector[] = [
+  {
+    source: `${VOTE} test_parse_vote_initialize_ix`,
+    programId: PROGRAMS.vote,
+    accounts: [key('vote account'), SYSVAR.rent, SYSVAR.clock, key('node')],
+    data: [...u32(0), ...pk(key('node')), ...pk(key('authorized voter')), ...pk(key('authorized withdrawer')), 10],
+    expected: {
+      type: 'initialize',
+      info: {
+        voteAccount: key('vote account'),
+        rentSysvar: SYSVAR.rent,
+        clockSysvar: SYSVAR.clock,
+        node: key('node'),
+        authorizedVoter: key('authorized voter'),
+        authorizedWithdrawer: key('authorized withdrawer'),
+        commission: 10,
+      },
+    },
+  },
+  {
+    source: `${VOTE} test_parse_vote_authorize_ix`,
+    programId: PROGRAMS.vote,
+    accounts: [key('vote account'), SYSVAR.clock, key('authority')],
+    data: [...u32(1), ...pk(key('new authority')), ...u32(0)],
+    expected: {
+      type: 'authorize',
+      info: {
+        voteAccount: key('vote account'),
+        clockSysvar: SYSVAR.clock,
+        authority: key('authority'),
+        newAuthority: key('new authority'),
+        authorityType: 'Voter',
+      },
+    },
+  },
+  {
+    source: `${VOTE} test_parse_vote_authorize_ix (authority popped)`,
+    programId: PROGRAMS.vote,
+    accounts: [key('vote account'), SYSVAR.clock],
+    data: [...u32(1), ...pk(key('new authority')), ...u32(0)],
+    expected: 'raw',
+  },
+  {
+    source: `${VOTE} test_parse_vote_authorize_with_seed_ix`,
+    programId: PROGRAMS.vote,
+    accounts: [key('vote account'), SYSVAR.clock, key('base')],
+    data: [...u32(10), ...u32(0), ...pk(key('authority owner')), ...str('AUTHORITY_SEED'), ...pk(key('new authority'))],
+    expected: {
+      type: 'authorizeWithSeed',
+      info: {
+        voteAccount: key('vote account'),
+        clockSysvar: SYSVAR.clock,
+        authorityBaseKey: key('base'),
+        authorityOwner: key('authority owner'),
+        authoritySeed: 'AUTHORITY_SEED',
+        newAuthority: key('new authority'),
+        authorityType: 'Voter',
+      },
+    },
+  },
+  {
+    source: `${VOTE} test_parse_vote_authorize_with_seed_checked_ix`,
+    programId: PROGRAMS.vote,
+    accounts: [key('vote account'), SYSVAR.clock, key('base'), key('new authority')],
+    data: [...u32(11), ...u32(0), ...pk(key('authority owner')), ...str('AUTHORITY_SEED')],
+    expected: {
+      type: 'authorizeCheckedWithSeed',
+      info: {
+        voteAccount: key('vote account'),
+        clockSysvar: SYSVAR.clock,
+        authorityBaseKey: key('base'),
+        authorityOwner: key('authority owner'),
+        authoritySeed: 'AUTHORITY_SEED',
+        newAuthority: key('new authority'),
+        authorityType: 'Voter',
+      },
+    },
+  },
+  {
+    source: `${VOTE} test_parse_vote_ix`,
+    programId: PROGRAMS.vote,
+    accounts: [key('vote account'), SYSVAR.slotHashes, SYSVAR.clock, key('authorized voter')],
+    data: [...u32(2), ...classicVote],
+    expected: {
+      type: 'vote',
+      info: {
+        voteAccount: key('vote account'),
+        slotHashesSysvar: SYSVAR.slotHashes,
+        clockSysvar: SYSVAR.clock,
+        voteAuthority: key('authorized voter'),
+        vote: votedJson,
+      },
+    },
+  },
+  {
+    source: `${VOTE} test_parse_vote_ix (authority popped)`,
+    programId: PROGRAMS.vote,
+    accounts: [key('vote account'), SYSVAR.slotHashes, SYSVAR.clock],
+    data: [...u32(2), ...classicVote],
+    expected: 'raw',
+  },
+  {
+    source: `${VOTE} test_parse_vote_withdraw_ix`,
+    programId: PROGRAMS.vote,
+    accounts: [key('vote account'), key('to'), key('authorized withdrawer')],
+    data: [...u32(3), ...u64(55)],
+    expected: {
+      type: 'withdraw',
+      info: { voteAccount: key('vote account'), destination: key('to'), withdrawAuthority: key('authorized withdrawer'), lamports: 55 },
+    },
+  },
+  {
+    source: `${VOTE} test_parse_vote_update_validator_identity_ix`,
+    programId: PROGRAMS.vote,
+    accounts: [key('vote account'), key('node'), key('authorized withdrawer')],
+    data: u32(4),
+    expected: {
+      type: 'updateValidatorIdentity',
+      info: { voteAccount: key('vote account'), newValidatorIdentity: key('node'), withdrawAuthority: key('authorized withdrawer') },
+    },
+  },
+  {
+    source: `${VOTE} test_parse_vote_update_commission_ix`,
+    programId: PROGRAMS.vote,
+    accounts: [key('vote account'), key('authorized withdrawer')],
+    data: [...u32(5), 10],
+    expected: {
+      type: 'updateCommission',
+      info: { voteAccount: key('vote account'), withdrawAuthority: key('authorized withdrawer'), commission: 10 },
+    },
+  },
+  {
+    source: `${VOTE} test_parse_vote_switch_ix`,
+    programId: PROGRAMS.vote,
+    accounts: [key('vote account'), SYSVAR.slotHashes, SYSVAR.clock, key('authorized voter')],
+    data: [...u32(6), ...classicVote, ...Array<number>(32).fill(2)],
+    expected: {
+      type: 'voteSwitch',
+      info: {
+        voteAccount: key('vote account'),
+        slotHashesSysvar: SYSVAR.slotHashes,
+        clockSysvar: SYSVAR.clock,
+        voteAuthority: key('authorized voter'),
+        vote: votedJson,
+        hash: hashOf(2),
+      },
+    },
+  },
+  {
+    source: `${VOTE} test_parse_vote_authorized_checked_ix`,
+    programId: PROGRAMS.vote,
+    accounts: [key('vote account'), SYSVAR.clock, key('authority'), key('new authority')],
+    data: [...u32(7), ...u32(0)],
+    expected: {
+      type: 'authorizeChecked',
+      info: {
+        voteAccount: key('vote account'),
+        clockSysvar: SYSVAR.clock,
+        authority: key('authority'),
+        newAuthority: key('new authority'),
+        authorityType: 'Voter',
+      },
+    },
+  },
+  {
+    source: `${VOTE} test_parse_vote_state_update_ix`,
+    programId: PROGRAMS.vote,
+    accounts: voterAccounts,
+    data: [...u32(8), ...fullUpdate],
+    expected: { type: 'updatevotestate', info: { ...voter, voteStateUpdate: updateJson } },
+  },
+  {
+    source: `${VOTE} test_parse_vote_state_update_ix (authority popped)`,
+    programId: PROGRAMS.vote,
+    accounts: [voter.voteAccount],
+    data: [...u32(8), ...fullUpdate],
+    expected: 'raw',
+  },
+  {
+    source: `${VOTE} test_parse_vote_state_update_switch_ix`,
+    programId: PROGRAMS.vote,
+    accounts: voterAccounts,
+    data: [...u32(9), ...fullUpdate, ...Array<number>(32).fill(2)],
+    expected: { type: 'updatevotestateswitch', info: { ...voter, voteStateUpdate: updateJson, hash: hashOf(2) } },
+  },
+  {
+    source: `${VOTE} test_parse_compact_vote_state_update_ix`,
+    programId: PROGRAMS.vote,
+    accounts: voterAccounts,
+    data: [...u32(12), ...compactUpdate],
+    expected: { type: 'compactupdatevotestate', info: { ...voter, voteStateUpdate: updateJson } },
+  },
+  {
+    source: `${VOTE} test_parse_compact_vote_state_update_switch_ix`,
+    programId: PROGRAMS.vote,
+    accounts: voterAccounts,
+    data: [...u32(13), ...compactUpdate, ...Array<number>(32).fill(2)],
+    expected: { type: 'compactupdatevotestateswitch', info: { ...voter, voteStateUpdate: updateJson, hash: hashOf(2) } },
+  },
+  {
+    source: `${VOTE} test_parse_tower_sync_ix`,
+    programId: PROGRAMS.vote,
+    accounts: voterAccounts,
+    data: [...u32(14), ...compactUpdate, ...zeroKey],
+    expected: { type: 'towersync', info: { ...voter, towerSync: { ...updateJson, blockId: hashOf(0) } } },
+  },
+  {
+    source: `${VOTE} test_parse_tower_sync_switch_ix`,
+    programId: PROGRAMS.vote,
+    accounts: voterAccounts,
+    data: [...u32(15), ...compactUpdate, ...zeroKey, ...Array<number>(32).fill(2)],
+    expected: { type: 'towersyncswitch', info: { ...voter, towerSync: { ...updateJson, blockId: hashOf(0) }, hash: hashOf(2) } },
+  },
+  {
+    source: `${VOTE} test_parse_tower_sync_ix (authority popped)`,
+    programId: PROGRAMS.vote,
+    accounts: [voter.voteAccount],
+    data: [...u32(14), ...compactUpdate, ...zeroKey],
+    expected: 'raw',
+  },
+];
+
 const ataInfo = ['source', 'account', 'wallet', 'mint', 'systemProgram', 'tokenProgram'];
 const ataVectors: AgaveVector[] = [
   {
@@ -1545,4 +1788,5 @@ export const AGAVE_VECTORS: readonly AgaveVector[] = [
   ...ataVectors,
   ...loaderVectors,
   ...tableVectors,
+  ...voteVectors,
 ];

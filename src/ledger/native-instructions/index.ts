@@ -8,6 +8,7 @@ import { instruction, notParsable, resolvedAccounts, utf8, type NativeParser } f
 import { parseStake } from './stake.js';
 import { parseSystem } from './system.js';
 import { parseToken } from './token.js';
+import { parseVote } from './vote.js';
 
 export { NotParsable, type NativeParser } from './reader.js';
 
@@ -45,4 +46,5 @@ export const NATIVE_PARSERS: ReadonlyMap<string, { program: string; parse: Nativ
   ['11111111111111111111111111111111', { program: 'system', parse: parseSystem }],
   ['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', { program: 'spl-token', parse: parseToken }],
   ['TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb', { program: 'spl-token', parse: parseToken }],
+  ['Vote111111111111111111111111111111111111111', { program: 'vote', parse: parseVote }],
 ]);
