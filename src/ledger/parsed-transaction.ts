@@ -3,13 +3,13 @@
  * way an Agave node renders it.
  *
  * Instructions of the programs the node parses (native-instructions/: System, Stake, SPL Token and
- * Token-2022, Associated Token, Memo, Address Lookup Table, the BPF loaders) become
+ * Token-2022, Associated Token, Memo, Address Lookup Table, the BPF loaders, Vote) become
  * `{parsed, program, programId}`, written from Agave's `solana-transaction-status` parsers and
  * checked against their own unit-test vectors (test/parsed-natives.test.ts). Where the node's
  * parser refuses an instruction (data that does not decode, too few accounts), and for every other
  * program, the node's "partially decoded" shape `{accounts, data, programId}` is written. The gap
- * left: Vote, and the Token-2022 extension instructions not listed in native-instructions/
- * token-extensions.ts, come out partially decoded where a node parses them.
+ * left, partially decoded here where a node parses them: Token-2022's confidential and
+ * permissioned-burn extension instructions, and the Vote instructions after TowerSyncSwitch.
  */
 import { decodeBase58 } from '../codec/base58.js';
 
