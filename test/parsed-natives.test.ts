@@ -167,6 +167,14 @@ test('extensions whose Agave file states no vector (interest-bearing, scaled UI 
   assert.deepEqual(convertOne(t22, [mint, authority], [44, 1]).parsed, { info: { authority, mint }, type: 'pause' });
   assert.deepEqual(convertOne(t22, [mint, authority], [44, 2]).parsed, { info: { authority, mint }, type: 'resume' });
   assert.ok('accounts' in convertOne(t22, [mint, authority], [44, 3]), 'unknown pausable variant');
+  const burnAccounts = [key('account'), mint, key('permissioned burn authority'), authority];
+  assert.deepEqual(convertOne(t22, burnAccounts, [46, 2, 42, 0, 0, 0, 0, 0, 0, 0, 2]).parsed.info.tokenAmount, {
+    amount: '42',
+    decimals: 2,
+    uiAmount: 0.42,
+    uiAmountString: '0.42',
+  });
+  assert.ok('accounts' in convertOne(t22, burnAccounts, [46, 3]), 'the confidential permissioned burn is not parsed here');
   assert.ok('accounts' in convertOne(t22, [mint], [28, 0]), 'default account state without its state byte');
 
   const f64 = (x: number) => [...new Uint8Array(Float64Array.of(x).buffer)];

@@ -8,8 +8,8 @@
  * checked against their own unit-test vectors (test/parsed-natives.test.ts). Where the node's
  * parser refuses an instruction (data that does not decode, too few accounts), and for every other
  * program, the node's "partially decoded" shape `{accounts, data, programId}` is written. The gap
- * left, partially decoded here where a node parses them: Token-2022's confidential and
- * permissioned-burn extension instructions, and the Vote instructions after TowerSyncSwitch.
+ * left, partially decoded here where a node parses them: Token-2022's confidential extension
+ * instructions, and the Vote instructions after TowerSyncSwitch.
  */
 import { decodeBase58 } from '../codec/base58.js';
 

@@ -15,6 +15,7 @@
  *   parse_token/extension/{transfer_hook,group_member_pointer,default_account_state}.rs @ 404811677c9549069707dba43ee09371fa1b5f5c
  *   parse_token/extension/token_metadata.rs @ 3560ee90d3a5276ae52fabe951e5aca46887e0ec
  *   parse_token/extension/token_group.rs @ 12c441b43a54e17c736f34579a549a85042112e8
+ *   parse_token/extension/permissioned_burn.rs @ 2fe9ec928921ce5695da2fac17ffeb575c9c6def
  *   parse_associated_token.rs            @ b6c5372a9d7d98effbcb7b98e7509ecc01b2df5a
  *   parse_bpf_loader.rs                  @ 2698fd3ef114b11df29617462e176ad9dd1a0e66 and 5192176d3f2e9a26e87e147be068938d133d0a5d
  *   parse_vote.rs                        @ 532b4a10c72e0ea9335997d0b4234926c07777d1
@@ -1087,6 +1088,29 @@ const extensionVectors: AgaveVector[] = [
         maximumFee: 2121,
         multisigtransferFeeConfigAuthority: key('multisig'),
         signers: multisigSigners,
+      },
+    },
+  },
+  {
+    source: `${EXT}permissioned_burn.rs test_parse_initialize_permissioned_burn_instruction`,
+    programId: PROGRAMS.token2022,
+    accounts: [key('mint')],
+    data: [46, 0, ...pk(key('authority'))],
+    expected: { type: 'initializePermissionedBurnConfig', info: { mint: key('mint'), authority: key('authority') } },
+  },
+  {
+    source: `${EXT}permissioned_burn.rs test_parse_permissioned_burn_instruction`,
+    programId: PROGRAMS.token2022,
+    accounts: [key('account'), key('mint'), key('permissioned burn authority'), key('authority')],
+    data: [46, 1, ...u64(42)],
+    expected: {
+      type: 'permissionedBurn',
+      info: {
+        account: key('account'),
+        mint: key('mint'),
+        permissionedBurnAuthority: key('permissioned burn authority'),
+        amount: '42',
+        authority: key('authority'),
       },
     },
   },

@@ -3,7 +3,7 @@
  * token instructions share with them.
  */
 import { encodeBase58 } from '../../codec/base58.js';
-import { Accounts, DataReader, instruction, jsonInteger, notParsable, recognized, undecodable, withPresent, withSigners } from './reader.js';
+import { Accounts, DataReader, instruction, jsonInteger, notParsable, recognized, undecodable, withPresent, withSigners, type Info } from './reader.js';
 
 /** AuthorityType by its u8 value: the node's name, and whether the mint or an account is set. */
 export const AUTHORITY_TYPES: ReadonlyArray<{ name: string; owned: 'mint' | 'account' }> = [
@@ -302,6 +302,23 @@ const pausable: SubParser = (sub, a) => {
   return instruction(type, withSigners(a, { mint: a.key(0) }, 1, 'authority', 'multisigAuthority'));
 };
 
+/** Burns that need the mint's permissioned-burn authority too; the confidential one is not parsed here. */
+const permissionedBurn: SubParser = (sub, a) => {
+  if (sub[0] === 0) {
+    a.require(1);
+    return instruction('initializePermissionedBurnConfig', { mint: a.key(0), authority: fixedData(sub, 32).pubkey() });
+  }
+  if (sub[0] !== 1 && sub[0] !== 2) throw notParsable;
+  a.require(4);
+  const info: Info = { account: a.key(0), mint: a.key(1), permissionedBurnAuthority: a.key(2) };
+  if (sub[0] === 1) info.amount = fixedData(sub, 8).u64().toString();
+  else {
+    const r = fixedData(sub, 9);
+    info.tokenAmount = tokenAmount(r.u64(), r.u8());
+  }
+  return instruction(sub[0] === 1 ? 'permissionedBurn' : 'permissionedBurnChecked', withSigners(a, info, 3, 'authority', 'multisigAuthority'));
+};
+
 /** Sub-instruction data must hold at least its tag; DefaultAccountState needs its state byte too. */
 const withSubInstruction =
   (parse: SubParser, minimumLength = 1): ExtensionParser =>
@@ -327,11 +344,12 @@ const TOKEN_EXTENSIONS: ReadonlyMap<number, ExtensionParser> = new Map([
   [41, withSubInstruction(pointer('GroupMemberPointer', 'memberAddress'))],
   [43, withSubInstruction(scaledUiAmount)],
   [44, withSubInstruction(pausable)],
+  [46, withSubInstruction(permissionedBurn)],
 ]);
 
 /**
  * Token-2022 tags past the base instructions. Tags of extensions not parsed here (the confidential
- * ones, permissioned burn) are refused, which is where we differ from the node.
+ * ones, and permissioned burn's confidential burn) are refused, which is where we differ from the node.
  */
 export function parseTokenExtension(tag: number, data: Uint8Array, a: Accounts) {
   const parse = TOKEN_EXTENSIONS.get(tag);
