@@ -196,7 +196,7 @@ test('extensions whose Agave file states no vector (interest-bearing, scaled UI 
   assert.ok('accounts' in convertOne(t22, [mint], [...emit.slice(0, 8), 2, 0]), 'borsh Option tag 2');
 });
 
-test('compact vote updates: varint offsets add up from the root, non-canonical encodings are refused', () => {
+test('vote: compact updates add varint offsets up from the root and refuse non-canonical encodings; commission instructions as parse_vote.rs writes them', () => {
   const voter = [key('vote account'), key('voter')];
   const u64le = (n: bigint) => [...new Uint8Array(BigUint64Array.of(n).buffer)];
   const tower = (root: bigint, lockouts: number[], tail: number[] = []) => [
@@ -221,7 +221,24 @@ test('compact vote updates: varint offsets add up from the root, non-canonical e
   assert.ok('accounts' in convertOne(PROGRAMS.vote, voter, tower(1000n, [1, 0x80, 0x00, 1])), 'varint with a trailing zero byte');
   assert.ok('accounts' in convertOne(PROGRAMS.vote, voter, tower(1000n, [0x80, 0x00])), 'short_vec length with a zero continuation');
   assert.ok('accounts' in convertOne(PROGRAMS.vote, voter, tower(2n ** 64n - 2n, [1, 5, 1])), 'slot past u64');
-  assert.ok('accounts' in convertOne(PROGRAMS.vote, voter, [16, 0, 0, 0]), 'InitializeAccountV2 and later are not parsed here');
+  assert.ok(
+    'accounts' in convertOne(PROGRAMS.vote, voter, [16, 0, 0, 0, ...Array<number>(308).fill(1)]),
+    'InitializeAccountV2 is not parsed here',
+  );
+  const [voteAccount, withdrawer, collector] = [key('vote account'), key('withdrawer'), key('collector')];
+  assert.deepEqual(convertOne(PROGRAMS.vote, [voteAccount, collector, withdrawer], [17, 0, 0, 0, 1, 0, 0, 0]).parsed, {
+    info: { commissionKind: 'BlockRevenue', newCollector: collector, voteAccount, withdrawAuthority: withdrawer },
+    type: 'updateCommissionCollector',
+  });
+  assert.deepEqual(convertOne(PROGRAMS.vote, [voteAccount, withdrawer], [18, 0, 0, 0, 0xe8, 0x03, 0, 0, 0, 0]).parsed, {
+    info: { commissionBps: 1000, commissionKind: 'InflationRewards', voteAccount, withdrawAuthority: withdrawer },
+    type: 'updateCommissionBps',
+  });
+  assert.deepEqual(convertOne(PROGRAMS.vote, [voteAccount, collector, PROGRAMS.system], [19, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0]).parsed, {
+    info: { deposit: 5, source: collector, voteAccount },
+    type: 'depositDelegatorRewards',
+  });
+  assert.ok('accounts' in convertOne(PROGRAMS.vote, [voteAccount, withdrawer], [18, 0, 0, 0, 0, 0, 2, 0, 0, 0]), 'CommissionKind 2');
 });
 
 test('token batches parse each inner instruction, and any refusal refuses the batch', () => {

@@ -9,7 +9,7 @@
  * parser refuses an instruction (data that does not decode, too few accounts), and for every other
  * program, the node's "partially decoded" shape `{accounts, data, programId}` is written. The gap
  * left, partially decoded here where a node parses them: Token-2022's confidential extension
- * instructions, and the Vote instructions after TowerSyncSwitch.
+ * instructions, and Vote's InitializeAccountV2.
  */
 import { decodeBase58 } from '../codec/base58.js';
 

@@ -187,7 +187,46 @@ const withSeed =
     });
   };
 
-// Indexed by the VoteInstruction variant. The Alpenglow-era variants (16 and on) are not parsed.
+/** CommissionKind, a u32 variant the node writes by its Rust name. */
+function commissionKind(r: DataReader): string {
+  const name = ['InflationRewards', 'BlockRevenue'][r.u32()];
+  if (name === undefined) throw undecodable;
+  return name;
+}
+
+const updateCommissionCollector: VoteParser = (r, a) => {
+  const commissionKindName = commissionKind(r);
+  a.require(3);
+  return instruction('updateCommissionCollector', {
+    voteAccount: a.key(0),
+    newCollector: a.key(1),
+    withdrawAuthority: a.key(2),
+    commissionKind: commissionKindName,
+  });
+};
+
+const updateCommissionBps: VoteParser = (r, a) => {
+  const commissionBps = r.u16();
+  const kind = commissionKind(r);
+  a.require(2);
+  return instruction('updateCommissionBps', { voteAccount: a.key(0), withdrawAuthority: a.key(1), commissionBps, commissionKind: kind });
+};
+
+const depositDelegatorRewards: VoteParser = (r, a) => {
+  const deposit = jsonInteger(r.u64());
+  a.require(2);
+  return instruction('depositDelegatorRewards', { voteAccount: a.key(0), source: a.key(1), deposit });
+};
+
+/**
+ * InitializeAccountV2's data layout changed while the feature was specified (collector keys in the
+ * data or only as accounts); it is refused rather than guessed.
+ */
+const initializeV2: VoteParser = () => {
+  throw notParsable;
+};
+
+// Indexed by the VoteInstruction variant.
 const VOTE_INSTRUCTIONS: readonly VoteParser[] = [
   initialize,
   authorize,
@@ -205,6 +244,10 @@ const VOTE_INSTRUCTIONS: readonly VoteParser[] = [
   towerUpdate('compactupdatevotestateswitch', 'voteStateUpdate', compactVoteStateUpdate, true),
   towerUpdate('towersync', 'towerSync', towerSync, false),
   towerUpdate('towersyncswitch', 'towerSync', towerSync, true),
+  initializeV2,
+  updateCommissionCollector,
+  updateCommissionBps,
+  depositDelegatorRewards,
 ];
 
 export function parseVote(accounts: number[], data: Uint8Array, keys: readonly string[]) {
