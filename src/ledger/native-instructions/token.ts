@@ -88,7 +88,7 @@ const revoke: TokenParser = (_r, a) => {
 
 const setAuthority: TokenParser = (r, a) => {
   const authorityType = AUTHORITY_TYPES[r.u8()];
-  if (authorityType === undefined) throw notParsable;
+  if (authorityType === undefined) throw undecodable;
   const newAuthority = r.optionalPubkey();
   a.require(2);
   const info = { [authorityType.owned]: a.key(0), authorityType: authorityType.name, newAuthority };
@@ -130,7 +130,7 @@ function optionalAmount(r: DataReader): string | undefined {
   const tag = r.u8();
   if (tag === 0) return undefined;
   if (tag === 1) return r.u64().toString();
-  throw notParsable;
+  throw undecodable;
 }
 
 const unwrapLamports: TokenParser = (r, a) => {
