@@ -256,6 +256,18 @@ test('token batches parse each inner instruction, and any refusal refuses the ba
     type: 'batch',
   });
   assert.ok('accounts' in convertOne(PROGRAMS.token, [source, destination], batch), 'too few accounts for the inner instructions');
+
+  // parse_token.rs test_parse_batch (both programs): transferChecked then burn, the types stated.
+  const checked = [12, 10, 0, 0, 0, 0, 0, 0, 0, 2];
+  const burn = [8, 5, 0, 0, 0, 0, 0, 0, 0];
+  const agaveBatch = [255, 4, checked.length, ...checked, 3, burn.length, ...burn];
+  for (const program of [PROGRAMS.token, PROGRAMS.token2022]) {
+    const inner = convertOne(program, [source, mint, destination, owner, source, mint, owner], agaveBatch).parsed.info.instructions;
+    assert.deepEqual(
+      inner.map((ix: any) => ix.type),
+      ['transferChecked', 'burn'],
+    );
+  }
   assert.ok('accounts' in convertOne(PROGRAMS.token, [source, destination, owner, mint], [255, 1, 1, 255]), 'nested batch');
 });
 
