@@ -9,6 +9,8 @@ import { corpusTransactionsDir } from '../src/paths.js';
 import { jsonResultToJsonParsed as toJsonParsed } from '../src/ledger/parsed-transaction.js';
 import { RESERVED_ACCOUNT_KEYS } from '../src/ledger/reserved-accounts.js';
 import { decodeWireTransaction } from '../src/codec/wire-transaction.js';
+import { stringifyJson } from '../src/json/lossless.js';
+import { AGAVE_VECTORS } from './support/agave-vectors.js';
 
 /** The conversion, its result walked and compared as plain JSON. */
 const jsonResultToJsonParsed = (result: unknown): any => toJsonParsed(result);
@@ -22,6 +24,12 @@ const PARSED_PROGRAMS: Record<string, string> = {
   ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL: 'spl-associated-token-account',
   Memo1UhkJRfHyvLMcVucJwxXeuD728EqVDDwQDxFMNo: 'spl-memo',
   MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr: 'spl-memo',
+  Memo4c2pN8afCj432Lb7RMVKi9PbQnnW7ewFFaV3oAH: 'spl-memo',
+  Stake11111111111111111111111111111111111111: 'stake',
+  BPFLoader2111111111111111111111111111111111: 'bpf-loader',
+  BPFLoaderUpgradeab1e11111111111111111111111: 'bpf-upgradeable-loader',
+  AddressLookupTab1e1111111111111111111111111: 'address-lookup-table',
+  Vote111111111111111111111111111111111111111: 'vote',
 };
 const COMPUTE_BUDGET = 'ComputeBudget111111111111111111111111111111';
 
@@ -272,7 +280,7 @@ function shapeOf(value: unknown): string {
   return typeof value;
 }
 
-test('every native instruction parsed here has a node-rendered twin of the same shape in the corpus', () => {
+test('every native instruction parsed here has a node-rendered twin of the same shape in the corpus, or an Agave test vector', () => {
   const nodeShapes = new Map<string, Set<string>>();
   for (const { result } of nodeJsonParsed()) {
     for (const ix of instructionsOf(result)) {
@@ -282,13 +290,20 @@ test('every native instruction parsed here has a node-rendered twin of the same 
       nodeShapes.get(kind)!.add(shapeOf(ix.parsed));
     }
   }
+  const vouchedByAgaveTests = new Set(
+    AGAVE_VECTORS.flatMap((v) => (v.expected === 'raw' ? [] : [`${PARSED_PROGRAMS[v.programId]}/${v.expected.type}`])),
+  );
   const seen = new Map<string, number>();
   for (const { file, result } of jsonResults()) {
     for (const ix of instructionsOf(jsonResultToJsonParsed(result))) {
       if (!('parsed' in ix)) continue;
       const kind = `${ix.program}/${typeof ix.parsed === 'string' ? 'memo' : ix.parsed.type}`;
       seen.set(kind, (seen.get(kind) ?? 0) + 1);
-      assert.ok(nodeShapes.has(kind), `${file}: ${kind} never appears in node output`);
+      if (!nodeShapes.has(kind)) {
+        // No node-rendered twin here: Agave's own unit-test vectors vouch for the shape instead.
+        assert.ok(vouchedByAgaveTests.has(kind), `${file}: ${kind} appears neither in node output nor in Agave's test vectors`);
+        continue;
+      }
       assert.ok(
         nodeShapes.get(kind)!.has(shapeOf(ix.parsed)),
         `${file}: ${kind} shape ${shapeOf(ix.parsed)} differs from the node's ${[...nodeShapes.get(kind)!].join(' or ')}`,
@@ -556,7 +571,9 @@ test('amounts keep the node formatting at the edges', () => {
   const lamports = new Uint8Array(12);
   lamports[0] = 2;
   new DataView(lamports.buffer).setBigUint64(4, 9_007_199_254_740_993n, true);
-  assert.equal(renderOne('11111111111111111111111111111111', lamports, [0, 1]).parsed.info.lamports, 9_007_199_254_740_993n);
+  // Past 2^53 the number is kept as its exact text, which the JSON writer prints verbatim.
+  const big = renderOne('11111111111111111111111111111111', lamports, [0, 1]).parsed.info.lamports;
+  assert.equal(stringifyJson(big), '9007199254740993');
 });
 
 test('instruction indexes outside the account keys are an error, not a guess', () => {
