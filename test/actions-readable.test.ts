@@ -24,6 +24,13 @@ test('the bundled table names each symbol once and holds the common mints', () =
   assert.equal(byMint.get('Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB'), 'USDT/6');
   assert.equal(byMint.get('DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263'), 'BONK/5');
   assert.equal(byMint.get('J1toso1uCk3RLmjorhTtrVwY9HJ7X8V9yYac6Y7kGCPn'), 'JitoSOL/9');
+  // Mints issued after the registry, the recorded 2026 transactions' most frequent ones among them.
+  assert.equal(byMint.get('USD1ttGY1N17NEEHLmELoaybftRBUSErhqYiQzvEmuB'), 'USD1/6');
+  assert.equal(byMint.get('JuprjznTrTSp2UFa3ZBUFgwdAmtZCq4MQCwysN55USD'), 'JupUSD/6');
+  assert.equal(byMint.get('METvsvVRapdj9cFLzq4Tr43xK4tAjQfwX76z3n6mWQL'), 'MET/6');
+  assert.equal(byMint.get('SKRbvo6Gf7GondiT3BbTfuRDPqLWei4j2Qy2NPGZhW3'), 'SKR/6');
+  // The registry's scnSOL mint is Sanctum's INF now.
+  assert.equal(byMint.get('5oVNBeEEQvYi1cX3ir8Dx5n1P7pdxydbGF2X4TxVusJm'), 'INF/9');
 });
 
 const owner = '2vr538qDgHCPYmr2mjt5LSjQ3kBYjtw3SDSveUKBVkef';
