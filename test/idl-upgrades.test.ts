@@ -4,7 +4,7 @@
  * Jupiter Perpetuals, Yellowstone Vixen's tests (tests/proc-macro/tests/perpetuals.rs and
  * tests/proc-macro-events/tests/perpetuals.rs) on its fixtures, which test/fixtures/vixen/ keeps
  * verbatim (MIT) and ledger/accounts/ holds converted; for the OKX DEX router, Vixen's
- * tests/proc-macro/tests/okx_dex.rs on its SwapV3 transaction. Drift (@drift-labs/sdk 2.156.0) and
+ * tests/proc-macro/tests/okx_dex.rs on its SwapV3 transaction. Drift (protocol-v2 2.162.0, @drift-labs/sdk 2.156.0) and
  * marginfi (0.1.9, the deployed build, from sava-software/idl-clients; 0.1.8 from
  * @mrgnlabs/marginfi-client-v2 6.4.2): no corpus entry or fixture uses what only their newest
  * layouts hold, so those instructions are built by Anchor's rule; Drift's own test User and
@@ -338,16 +338,20 @@ const MARGINFI = 'MFv2hWf31Z9kbCa1snEPYctwafyhdvnV7FZnsebVacA';
 const sighash = (name: string) => createHash('sha256').update(`global:${name}`).digest().subarray(0, 8);
 const testKeys = (n: number) => Array.from({ length: n }, (_, i) => encodeBase58(Uint8Array.from({ length: 32 }, () => i + 1)));
 
-test('Drift: @drift-labs/sdk 2.156.0 is the newest layout; the instructions it dropped stay in the older versions', () => {
-  const [newest, ...older] = registry.versions(DRIFT);
-  assert.equal(newest.description.version, '2.156.0');
+test('Drift: protocol-v2 2.162.0 is the newest layout, @drift-labs/sdk 2.156.0 next; the instructions 2.156.0 dropped stay in the older versions', () => {
+  const [newest, v2156, ...older] = registry.versions(DRIFT);
+  assert.deepEqual([newest.description.version, v2156.description.version], ['2.162.0', '2.156.0']);
   const has = (v: typeof newest, name: string) => v.description.instructions.some((ix) => ix.name === name);
-  for (const name of ['depositIntoIsolatedPerpPosition', 'transferIsolatedPerpPositionDeposit', 'withdrawFromIsolatedPerpPosition']) {
+  for (const name of ['placeScaleOrders', 'adminWithdrawFromInsuranceFundVault', 'updatePerpMarketConfig']) {
     assert.ok(has(newest, name), name);
+    assert.ok(![v2156, ...older].some((v) => has(v, name)), `${name} is new in 2.162.0`);
+  }
+  for (const name of ['depositIntoIsolatedPerpPosition', 'transferIsolatedPerpPositionDeposit', 'withdrawFromIsolatedPerpPosition']) {
+    assert.ok(has(newest, name) && has(v2156, name), name);
     assert.ok(!older.some((v) => has(v, name)), `${name} is new in 2.156.0`);
   }
   for (const name of ['initUserFuel', 'updateUserFuelBonus', 'updateLpCooldownTime']) {
-    assert.ok(!has(newest, name), `${name} is gone from 2.156.0`);
+    assert.ok(!has(newest, name) && !has(v2156, name), `${name} is gone since 2.156.0`);
     assert.ok(
       older.some((v) => has(v, name)),
       `${name} stays listed`,
@@ -355,7 +359,7 @@ test('Drift: @drift-labs/sdk 2.156.0 is the newest layout; the instructions it d
   }
 });
 
-test('Drift: depositIntoIsolatedPerpPosition decodes with the newest layout only', () => {
+test('Drift: depositIntoIsolatedPerpPosition decodes with 2.156.0 and later only', () => {
   // No corpus transaction or fixture carries it: the bytes are built by Anchor's rule, as its SDK sends them.
   const args = Buffer.alloc(12);
   args.writeUInt16LE(0, 0); // spot market 0 (USDC)
@@ -377,11 +381,12 @@ test('Drift: depositIntoIsolatedPerpPosition decodes with the newest layout only
     userTokenAccount: accounts[5],
     tokenProgram: accounts[6],
   });
-  const [, ...older] = registry.versions(DRIFT);
+  // Only the builds before 2.156.0 lack it.
+  const older = registry.versions(DRIFT).filter((v) => !['2.162.0', '2.156.0'].includes(v.description.version ?? ''));
   assert.equal(decodeInstructionEntry(DRIFT, data, accounts, registryOf(older.map((v) => ({ description: v.description })))), null);
 });
 
-test("Drift: the newest layout names a User's perp-position bytes as SDK 2.156.0 does; 2.145.0 read them as LP fields", () => {
+test("Drift: the newest layout names a User's perp-position bytes as SDK 2.156.0 and later do; 2.145.0 read them as LP fields", () => {
   // Drift's own test User (protocol-v2 decode_user, 2023 data): one position still holds LP-era bytes.
   const fixture = JSON.parse(
     readFileSync(join(projectRoot, 'test', 'fixtures', 'accounts', 'protocol-v2', 'user_decode_user.json'), 'utf8'),
@@ -390,7 +395,8 @@ test("Drift: the newest layout names a User's perp-position bytes as SDK 2.156.0
     data: [string, string];
   };
   const bytes = Buffer.from(fixture.data[0], 'base64');
-  const [newest, previous] = registry.versions(DRIFT);
+  const [newest] = registry.versions(DRIFT);
+  const previous = registry.versions(DRIFT).find((v) => v.description.version === '2.145.0')!;
   const now = newest.decodeAccount(bytes);
   const before = previous.decodeAccount(bytes);
   assert.ok(now?.exact && before?.exact);
@@ -411,6 +417,28 @@ test("Drift: the newest layout names a User's perp-position bytes as SDK 2.156.0
     without(position, ['isolatedPositionScaledBalance', 'positionFlag']),
     without(old, ['lastBaseAssetAmountPerLp', 'perLpBase']),
   );
+});
+
+test("Drift: 2.162.0 reads PerpMarket's first padding byte as marketConfig; 2.156.0 read it as padding", () => {
+  // Drift's own test PerpMarket (protocol-v2 controller/position tests): no corpus account sets a flag, so
+  // the value checked is the byte itself, at the same offset 2.156.0 gave padding[0].
+  const fixture = JSON.parse(
+    readFileSync(join(projectRoot, 'test', 'fixtures', 'accounts', 'protocol-v2', 'perp_market_perp_ref_offset.json'), 'utf8'),
+  ) as { data: [string, string] };
+  const bytes = Buffer.from(fixture.data[0], 'base64');
+  const [newest] = registry.versions(DRIFT);
+  const previous = registry.versions(DRIFT).find((v) => v.description.version === '2.156.0')!;
+  const now = newest.decodeAccount(bytes);
+  const before = previous.decodeAccount(bytes);
+  assert.ok(now?.exact && before?.exact);
+  const market = now.value;
+  const old = before.value;
+  // 22 trailing padding bytes now, 23 before: marketConfig is the byte in between.
+  assert.equal(market.marketConfig, bytes[bytes.length - 23]);
+  assert.equal((market.padding as unknown[]).length, 22);
+  assert.equal((old.padding as unknown[]).length, 23);
+  assert.ok(!('marketConfig' in old));
+  assert.deepEqual(decodeAccountData(DRIFT, bytes, registry)?.value, market);
 });
 
 test('marginfi: 0.1.9 (p0-ts-sdk, the deployed build) is the newest layout, 0.1.8 next; place_order decodes with those only, the dropped emissions instructions stay listed', () => {
