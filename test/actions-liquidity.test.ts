@@ -7,17 +7,16 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
 import { summarizeTransaction } from '../src/actions/summarize.js';
 import { enhanceTransaction } from '../src/enhance/transaction.js';
 import { defaultLedgerFile } from '../src/gateway.js';
 import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { LedgerRpc } from '../src/ledger/ledger-rpc.js';
 import { openLedger } from '../src/ledger/ledger-store.js';
-import { corpusTransactionsDir, projectRoot } from '../src/paths.js';
+import { corpusTransactionsDir } from '../src/paths.js';
 import { seedForm } from './support/readable-amounts.js';
-import { asJsonParsed } from './support/recorded-answer.js';
+import { jowencyAnswer, recordedAnswers } from './support/recorded-answer.js';
 import {
   amountOf as readAmount,
   assertGrounded,
@@ -33,16 +32,12 @@ import {
 } from './support/sentence-grounds.js';
 
 const registry = loadBundledRegistry();
-const fixtures = join(projectRoot, 'test', 'fixtures');
 
 function enhance(result: unknown): any {
   return JSON.parse(enhanceTransaction(JSON.stringify({ jsonrpc: '2.0', result, id: 1 }), registry)).result;
 }
 
-const jowency = (file: string) => {
-  const fixture = JSON.parse(readFileSync(join(fixtures, 'jowency-solana-tx-parser', file), 'utf8'));
-  return enhance(asJsonParsed(fixture.signature, 'base64', JSON.stringify(fixture.raw)));
-};
+const jowency = (file: string) => enhance(jowencyAnswer(file));
 
 interface Recorded {
   name: string;
@@ -51,15 +46,7 @@ interface Recorded {
 
 /** Every real transaction the project holds, as explorerkit answers it. */
 function recorded(): Recorded[] {
-  const out: Recorded[] = [];
-  const dir = (name: string) => readdirSync(join(fixtures, name)).filter((f) => f.endsWith('.json'));
-  const read = (name: string, file: string) => JSON.parse(readFileSync(join(fixtures, name, file), 'utf8'));
-  for (const file of dir('jowency-solana-tx-parser')) out.push({ name: `jowency ${file}`, result: jowency(file) });
-  for (const file of dir('0xjeffro-tx-parser'))
-    out.push({ name: `0xjeffro ${file}`, result: enhance(read('0xjeffro-tx-parser', file)[0]) });
-  for (const file of dir('sol-trade-sdk'))
-    out.push({ name: `sol-trade-sdk ${file}`, result: enhance(read('sol-trade-sdk', file).response) });
-  out.push({ name: 'litesvm', result: enhance(read('litesvm', 'get_transaction_json.json').result) });
+  const out = recordedAnswers().map(({ where, result }) => ({ name: where, result: enhance(result) }));
   const ledger = new LedgerRpc(openLedger(defaultLedgerFile, { readonly: true }));
   const signatures = new Set(readdirSync(corpusTransactionsDir).map((f) => /^(\w+)\.\w+\.json$/.exec(f)?.[1]));
   for (const signature of signatures) {

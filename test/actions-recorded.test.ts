@@ -9,19 +9,15 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { summarizeTransaction } from '../src/actions/summarize.js';
 import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { enhanceTransaction } from '../src/enhance/transaction.js';
 import { nodeParsedInstructionPrograms } from '../src/transaction-result/node-parsed.js';
-import { projectRoot } from '../src/paths.js';
-import { anchoresAnswers, asJsonParsed, solanaStreamerAnswer, solanaStreamerSignatures } from './support/recorded-answer.js';
+import { recordedAnswers } from './support/recorded-answer.js';
 import { seedForm } from './support/readable-amounts.js';
 import { assertGrounded, entriesOf, type RawEntry } from './support/sentence-grounds.js';
 
 const registry = loadBundledRegistry();
-const fixtures = join(projectRoot, 'test', 'fixtures');
 
 interface Recorded {
   where: string;
@@ -31,37 +27,7 @@ interface Recorded {
 
 const enhance = (result: unknown) => JSON.parse(enhanceTransaction(JSON.stringify({ jsonrpc: '2.0', result, id: 1 }), registry)).result;
 
-function filesOf(folder: string): { file: string; content: any }[] {
-  const dir = join(fixtures, folder);
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((file) => ({ file, content: JSON.parse(readFileSync(join(dir, file), 'utf8')) }));
-}
-
-const recorded: Recorded[] = [
-  ...filesOf('jowency-solana-tx-parser').map(({ file, content }) => ({
-    where: `jowency ${file}`,
-    result: asJsonParsed(content.signature, 'base64', JSON.stringify(content.raw)),
-  })),
-  ...filesOf('0xjeffro-tx-parser').map(({ file, content: [result] }) => ({
-    where: `0xjeffro ${file}`,
-    result: asJsonParsed(result.transaction.signatures[0], 'json', JSON.stringify(result)),
-  })),
-  ...filesOf('sol-trade-sdk')
-    .filter(({ content }) => content.method === 'get_transaction_with_config')
-    .map(({ file, content }) => ({ where: `sol-trade-sdk ${file}`, result: content.response })),
-  ...filesOf('litesvm')
-    .filter(({ file }) => file.startsWith('get_transaction'))
-    .map(({ file, content: { result } }) => ({
-      where: `litesvm ${file}`,
-      result: asJsonParsed(result.transaction.signatures[0], 'json', JSON.stringify(result)),
-    })),
-  ...Object.keys(solanaStreamerSignatures)
-    .sort()
-    .map((file) => ({ where: `solana-streamer ${file}`, result: solanaStreamerAnswer(file) })),
-  ...anchoresAnswers().map(({ file, result }) => ({ where: `anchores ${file}`, result })),
-].map(({ where, result }) => ({ where, result: enhance(result) }));
+const recorded: Recorded[] = recordedAnswers().map(({ where, result }) => ({ where, result: enhance(result) }));
 
 /**
  * Entries that record what their caller did rather than act: Anchor events (types, so PascalCase),

@@ -19,16 +19,12 @@ import { openLedger } from '../src/ledger/ledger-store.js';
 import { transactionInputFromResult } from '../src/ledger/import-corpus.js';
 import { renderTransaction } from '../src/ledger/render-transaction.js';
 import { corpusTransactionsDir, projectRoot } from '../src/paths.js';
-import { asJsonParsed } from './support/recorded-answer.js';
+import { recordedAnswers } from './support/recorded-answer.js';
 import { seedForm } from './support/readable-amounts.js';
-import { assertGrounded } from './support/sentence-grounds.js';
+import { assertGrounded, entriesOf, info, isToken, keysOf, SYSTEM, type, under, WSOL, type RawEntry } from './support/sentence-grounds.js';
 
 const registry = loadBundledRegistry();
 const fixtures = join(projectRoot, 'test', 'fixtures');
-const WSOL = 'So11111111111111111111111111111111111111112';
-const SYSTEM = '11111111111111111111111111111111';
-const isToken = (id: string) =>
-  id === 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA' || id === 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
 
 function actionskit(result: unknown): any {
   return JSON.parse(enhanceTransaction(JSON.stringify({ jsonrpc: '2.0', result, id: 1 }), registry, true)).result;
@@ -40,17 +36,7 @@ interface Recorded {
 }
 
 function recordings(): Recorded[] {
-  const out: Recorded[] = [];
-  const jowency = join(fixtures, 'jowency-solana-tx-parser');
-  for (const file of readdirSync(jowency).filter((f) => f.endsWith('.json'))) {
-    const fx = JSON.parse(readFileSync(join(jowency, file), 'utf8'));
-    out.push({ name: file, answer: actionskit(asJsonParsed(fx.signature, 'base64', JSON.stringify(fx.raw))) });
-  }
-  const jeffro = join(fixtures, '0xjeffro-tx-parser');
-  for (const file of readdirSync(jeffro).filter((f) => f.endsWith('.json'))) {
-    const [result] = JSON.parse(readFileSync(join(jeffro, file), 'utf8'));
-    out.push({ name: file, answer: actionskit(asJsonParsed(result.transaction.signatures[0], 'json', JSON.stringify(result))) });
-  }
+  const out: Recorded[] = recordedAnswers().map(({ where, result }) => ({ name: where, answer: actionskit(result) }));
   const ledger = new LedgerRpc(openLedger(defaultLedgerFile, { readonly: true }));
   const manifest = readFileSync(join(corpusTransactionsDir, 'MANIFEST.tsv'), 'utf8').trim().split('\n').slice(1);
   for (const [, signature] of manifest.map((l) => l.split('\t'))) {
@@ -65,37 +51,8 @@ const recorded = recordings();
 // ---------------------------------------------------------------------------------------------
 // Reading an answer.
 
-interface Row {
-  raw: any;
-  top: number;
-  group?: number;
-  position?: number;
-}
-
-function rowsOf(answer: any): Row[] {
-  const top = answer.transaction.message.instructions.map((raw: any, i: number) => ({ raw, top: i }));
-  const inner = (answer.meta.innerInstructions ?? []).flatMap((g: any) =>
-    g.instructions.map((raw: any, j: number) => ({ raw, top: g.index, group: g.index, position: j })),
-  );
-  return [...top, ...inner];
-}
-
-/** The entries `row` invoked: its inner group (top-level) or the deeper entries after it. */
-function under(rows: Row[], row: Row): Row[] {
-  const group = rows.filter((x) => x.group === row.top);
-  if (row.group === undefined) return group;
-  // Answers before v1.14 have no call depths: what an inner entry invoked is unknown.
-  if (typeof row.raw.stackHeight !== 'number') return [];
-  const out: Row[] = [];
-  for (const x of group.slice(row.position! + 1)) {
-    if (x.raw.stackHeight <= row.raw.stackHeight) break;
-    out.push(x);
-  }
-  return out;
-}
-
 /** The entry that invoked `row` directly. */
-function callerOf(rows: Row[], row: Row): Row | undefined {
+function callerOf(rows: RawEntry[], row: RawEntry): RawEntry | undefined {
   if (row.group === undefined) return undefined;
   if (row.raw.stackHeight === 2) return rows.find((x) => x.group === undefined && x.top === row.top);
   const group = rows.filter((x) => x.group === row.top);
@@ -105,12 +62,10 @@ function callerOf(rows: Row[], row: Row): Row | undefined {
     .find((x) => x.raw.stackHeight === row.raw.stackHeight - 1);
 }
 
-const info = (row: Row): Record<string, any> => row.raw.parsed?.info ?? {};
-const typeOf = (row: Row): string => row.raw.parsed?.type ?? '';
-const keysOf = (answer: any): string[] => answer.transaction.message.accountKeys.map((k: any) => k.pubkey);
+const typeOf = (row: RawEntry): string => type(row) ?? '';
 
 /** Token accounts' owners and mints as the answer states them: balances, account set-ups, and closes (which only the owner signs). */
-function tokenAccounts(answer: any, rows: Row[]): Map<string, { owner?: string; mint?: string }> {
+function tokenAccounts(answer: any, rows: RawEntry[]): Map<string, { owner?: string; mint?: string }> {
   const keys = keysOf(answer);
   const out = new Map<string, { owner?: string; mint?: string }>();
   const note = (account: string, owner?: string, mint?: string) => {
@@ -137,7 +92,7 @@ const amountOf = (i: Record<string, any>): bigint => BigInt(i.amount ?? i.tokenA
  * out of the accounts it owns or signed a transfer out of (transfers among them cancel), and where
  * no token of wrapped SOL moved for it, the lamports System transfers brought it or took from it.
  */
-function flows(answer: any, rows: Row[], row: Row, wallet: string, named: string[] = []): Map<string, bigint> {
+function flows(answer: any, rows: RawEntry[], row: RawEntry, wallet: string, named: string[] = []): Map<string, bigint> {
   const accounts = tokenAccounts(answer, rows);
   const moves = under(rows, row).filter((x) => /^transfer/.test(typeOf(x)));
   const tokens = moves.filter((x) => isToken(x.raw.programId));
@@ -271,15 +226,15 @@ const trades: Record<string, RegExp> = {
 interface Found {
   name: string;
   answer: any;
-  rows: Row[];
-  row: Row;
+  rows: RawEntry[];
+  row: RawEntry;
 }
 
 /** Every covered trading instruction in the recordings, top-level or inner. */
 function covered(): Found[] {
   const out: Found[] = [];
   for (const { name, answer } of recorded) {
-    const rows = rowsOf(answer);
+    const rows = entriesOf(answer);
     for (const row of rows) if (trades[row.raw.programId]?.test(typeOf(row))) out.push({ name, answer, rows, row });
   }
   return out;
@@ -358,11 +313,11 @@ test('Serum Swap (corpus): a swap over one market', () => {
 test('a trade whose transaction settled nothing else for the user matches its balance changes', () => {
   // The user's whole balance change equals the sentence where these instructions were the trade itself.
   const cases: [string, string][] = [
-    ['swap_jupiterorderengine_1.json', '61DFfeTKM7trxYcPQCM78bJ794ddZprZpAwAnLiwTpYH'],
-    ['swap_jupiterorderengine_2.json', '61DFfeTKM7trxYcPQCM78bJ794ddZprZpAwAnLiwTpYH'],
-    ['swap_goosefx_gamma_1.json', 'DF1ow4tspfHX9JwWJsAb9epbkA8hmpSEAtxXy1V27QBH'],
-    ['create_pool_raydium_v4_1.json', 'DF1ow4tspfHX9JwWJsAb9epbkA8hmpSEAtxXy1V27QBH'],
-    ['swap_okxlabs2_via_jupiter_1.json', 'proVF4pMXVaYqmy4NjniPh4pqKNfMmsihgd4wdkCX3u'],
+    ['jowency swap_jupiterorderengine_1.json', '61DFfeTKM7trxYcPQCM78bJ794ddZprZpAwAnLiwTpYH'],
+    ['jowency swap_jupiterorderengine_2.json', '61DFfeTKM7trxYcPQCM78bJ794ddZprZpAwAnLiwTpYH'],
+    ['jowency swap_goosefx_gamma_1.json', 'DF1ow4tspfHX9JwWJsAb9epbkA8hmpSEAtxXy1V27QBH'],
+    ['jowency create_pool_raydium_v4_1.json', 'DF1ow4tspfHX9JwWJsAb9epbkA8hmpSEAtxXy1V27QBH'],
+    ['jowency swap_okxlabs2_via_jupiter_1.json', 'proVF4pMXVaYqmy4NjniPh4pqKNfMmsihgd4wdkCX3u'],
   ];
   for (const [name, program] of cases) {
     const f = found.find((x) => x.name === name && x.row.raw.programId === program)!;
@@ -401,7 +356,7 @@ test('every sentence of these programs and of the legs they route is grounded in
   let checked = 0;
   let legs = 0;
   for (const { name, answer } of recorded) {
-    const rows = rowsOf(answer);
+    const rows = entriesOf(answer);
     rows.forEach((row, k) => {
       const sentence: string | undefined = row.raw.actions;
       const caller = callerOf(rows, row);
@@ -431,7 +386,7 @@ test('json and jsonParsed renderings of the April 2026 recordings give these pro
     const sentences = (encoding: 'json' | 'jsonParsed') => {
       const answer = actionskit(JSON.parse(renderTransaction(row, { encoding, maxSupportedTransactionVersion: 0 })));
       const keys = answer.transaction.message.accountKeys.map((k: any) => k.pubkey ?? k);
-      return rowsOf(answer).map((x) => ({ program: x.raw.programId ?? keys[x.raw.programIdIndex], sentence: x.raw.actions }));
+      return entriesOf(answer).map((x) => ({ program: x.raw.programId ?? keys[x.raw.programIdIndex], sentence: x.raw.actions }));
     };
     const json = sentences('json');
     sentences('jsonParsed').forEach(({ program, sentence }, k) => {

@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { VENUE_NAMES } from '../src/actions/venue-names.js';
 import { programName } from '../src/actions/phrases.js';
@@ -14,7 +14,7 @@ import { decodeBase58 } from '../src/codec/base58.js';
 import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { enhanceTransaction } from '../src/enhance/transaction.js';
 import { projectRoot } from '../src/paths.js';
-import { asJsonParsed } from './support/recorded-answer.js';
+import { jowencyAnswer } from './support/recorded-answer.js';
 
 const registry = loadBundledRegistry();
 const recordedDir = join(projectRoot, 'test', 'fixtures', 'jowency-solana-tx-parser');
@@ -27,9 +27,7 @@ interface Said {
 
 /** Every sentence the actionskit answer gives, with the program of its instruction entry. */
 function sentencesOf(file: string): Said[] {
-  const recorded = JSON.parse(readFileSync(join(recordedDir, file), 'utf8'));
-  const result = asJsonParsed(recorded.signature, 'base64', JSON.stringify(recorded.raw));
-  const text = JSON.stringify({ jsonrpc: '2.0', result, id: 1 });
+  const text = JSON.stringify({ jsonrpc: '2.0', result: jowencyAnswer(file), id: 1 });
   const answer = JSON.parse(enhanceTransaction(text, registry, true)).result;
   const entries: any[] = [
     ...answer.transaction.message.instructions,

@@ -1,4 +1,8 @@
-/** A recorded getTransaction result, kept in the encoding its source recorded, as the node answers it in jsonParsed. */
+/**
+ * Recorded mainnet getTransaction results from other projects' tests (test/fixtures/*: their READMEs
+ * give source and licence), each kept in the encoding its source recorded and read here as the node
+ * answers it in jsonParsed.
+ */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { transactionInputFromResult } from '../../src/ledger/import-corpus.js';
@@ -53,4 +57,44 @@ export function anchoresAnswers(): { file: string; result: any }[] {
           result: asJsonParsed(f.slice(0, -'.json'.length), 'jsonParsed', readFileSync(join(dir, folder, f), 'utf8')),
         })),
     );
+}
+
+const fixtures = join(projectRoot, 'test', 'fixtures');
+
+function filesOf(folder: string): { file: string; content: any }[] {
+  const dir = join(fixtures, folder);
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((file) => ({ file, content: JSON.parse(readFileSync(join(dir, file), 'utf8')) }));
+}
+
+/** One of jowency-me/solana-tx-parser's April 2026 recordings (a base64 result filed with its signature). */
+export function jowencyAnswer(file: string): any {
+  const { signature, raw } = JSON.parse(readFileSync(join(fixtures, 'jowency-solana-tx-parser', file), 'utf8'));
+  return asJsonParsed(signature, 'base64', JSON.stringify(raw));
+}
+
+/** Every recorded transaction of every set, named by its set and file. */
+export function recordedAnswers(): { where: string; result: any }[] {
+  return [
+    ...filesOf('jowency-solana-tx-parser').map(({ file }) => ({ where: `jowency ${file}`, result: jowencyAnswer(file) })),
+    ...filesOf('0xjeffro-tx-parser').map(({ file, content: [result] }) => ({
+      where: `0xjeffro ${file}`,
+      result: asJsonParsed(result.transaction.signatures[0], 'json', JSON.stringify(result)),
+    })),
+    ...filesOf('sol-trade-sdk')
+      .filter(({ content }) => content.method === 'get_transaction_with_config')
+      .map(({ file, content }) => ({ where: `sol-trade-sdk ${file}`, result: content.response })),
+    ...filesOf('litesvm')
+      .filter(({ file }) => file.startsWith('get_transaction'))
+      .map(({ file, content: { result } }) => ({
+        where: `litesvm ${file}`,
+        result: asJsonParsed(result.transaction.signatures[0], 'json', JSON.stringify(result)),
+      })),
+    ...Object.keys(solanaStreamerSignatures)
+      .sort()
+      .map((file) => ({ where: `solana-streamer ${file}`, result: solanaStreamerAnswer(file) })),
+    ...anchoresAnswers().map(({ file, result }) => ({ where: `anchores ${file}`, result })),
+  ];
 }
