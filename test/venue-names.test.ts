@@ -80,3 +80,21 @@ test("a description's own name comes before the table's", () => {
   assert.equal(programName(id, 'prop_amm'), 'Prop Amm');
   assert.equal(programName(id, 'not an identifier'), name);
 });
+
+test('every bundled program is told by a name of its own, not its IDL identifier when that is a common word', () => {
+  // Programs that share a name are one protocol's: two deployments of Jupiter's router and of SAGE,
+  // and Tensor's marketplace, whose swap, bid and trade programs people know as one.
+  const oneProtocol = new Set(['Jupiter', 'Tensor', 'Star Atlas SAGE']);
+  const byName = new Map<string, string[]>();
+  for (const id of registry.programIds) {
+    const description = registry.get(id)?.description;
+    if (description === undefined) continue;
+    const name = programName(id, description.name);
+    byName.set(name, [...(byName.get(name) ?? []), id]);
+    assert.doesNotMatch(name, /^program /, `${id} (${description.name}) is told by its address`);
+  }
+  for (const [name, ids] of byName) assert.ok(ids.length === 1 || oneProtocol.has(name), `${ids.join(', ')} are all told as ${name}`);
+  for (const word of ['Vault', 'Vaults', 'Farms', 'Lending', 'Referral', 'Scope', 'Zap', 'Locker', 'Amm V3', 'Dex', 'Name', 'Mmm']) {
+    assert.equal(byName.get(word), undefined, `${byName.get(word)} told as "${word}"`);
+  }
+});
