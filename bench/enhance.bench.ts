@@ -19,7 +19,6 @@ import { enhanceNow } from '../src/enhance/enhance.js';
 import { instructionListsOf } from '../src/transaction-result/read.js';
 import { findPathSpans } from '../src/json/path-spans.js';
 import { resultText } from '../src/json/request-scan.js';
-import { skipString } from '../src/json/tokens.js';
 import { resultOf } from '../src/rpc/envelope.js';
 import { transactionInputFromResult } from '../src/ledger/import-corpus.js';
 
@@ -32,26 +31,8 @@ const answers = readdirSync(corpusTransactionsDir)
   .filter((m): m is RegExpExecArray => m !== null)
   .map(([, signature]) => ({
     signature,
-    text: `{"jsonrpc":"2.0","result":${withoutWhitespace(ledger.getTransaction(signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }))},"id":1}`,
+    text: `{"jsonrpc":"2.0","result":${ledger.getTransaction(signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 })},"id":1}`,
   }));
-
-/**
- * A node writes compact JSON; some corpus files were stored pretty-printed. Only the whitespace
- * between tokens goes: strings, numbers and escapes stay as the source spelled them.
- */
-function withoutWhitespace(text: string): string {
-  let out = '';
-  let from = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (c === '"') i = skipString(text, i) - 1;
-    else if (c === ' ' || c === '\n' || c === '\r' || c === '\t') {
-      out += text.slice(from, i);
-      from = i + 1;
-    }
-  }
-  return out + text.slice(from);
-}
 
 const ratios: number[] = [];
 const walkRatios: number[] = [];

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { getBase58Encoder } from '@solana/kit';
 import { LosslessNumber, parseJson } from '../src/json/lossless.js';
+import { compactJson } from '../src/json/compact.js';
 import { asTheNodeSpellsIt, importCorpus } from '../src/ledger/import-corpus.js';
 import { LedgerRpc } from '../src/ledger/ledger-rpc.js';
 import { openLedger, type LedgerStore } from '../src/ledger/ledger-store.js';
@@ -156,10 +157,11 @@ describe('embedded ledger built from the corpus', () => {
     }
   });
 
-  it('serves a stored body unchanged when its version key is already right', () => {
-    const tx = corpusTxs.find((t) => t.version === 0 && txText(t).includes('"version"'))!;
+  it('serves a stored body unchanged when its version key is already right, compact as a node writes it', () => {
+    const tx = corpusTxs.find((t) => t.version === 0 && txText(t).includes('"version"') && txText(t).includes('\n  '))!;
     const out = rpc.getTransaction(tx.signature, { encoding: tx.encoding, maxSupportedTransactionVersion: 0 });
-    assert.equal(out, txText(tx).trim());
+    assert.equal(out, compactJson(txText(tx)));
+    assert.ok(out.length < txText(tx).trim().length, 'the pretty-printed file is served without its indentation');
   });
 
   it('refuses v0 transactions without maxSupportedTransactionVersion, with the node text', () => {

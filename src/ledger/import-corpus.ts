@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LosslessNumber, parseJson } from '../json/lossless.js';
+import { compactJson } from '../json/compact.js';
 import { corpusAccountsDir, corpusTransactionsDir } from '../paths.js';
 import { decodeWireTransaction } from '../codec/wire-transaction.js';
 import type { LedgerStore, StoredTransactionEncoding, TransactionInput, TransactionVersion } from './ledger-store.js';
@@ -139,8 +140,9 @@ export function importCorpus(
       const m = TX_FILE.exec(file);
       if (m === null) continue;
       const [, signature, encoding] = m as unknown as [string, string, StoredTransactionEncoding];
-      // Whitespace around the value is the file's, not part of the RPC result text.
-      const body = asTheNodeSpellsIt(readFileSync(join(dirs.txs, file), 'utf8').trim());
+      // Some corpus files were saved pretty-printed; a node writes no whitespace between tokens,
+      // and explorerkit reads a node's compact answers without parsing them (transaction-anchors.ts).
+      const body = asTheNodeSpellsIt(compactJson(readFileSync(join(dirs.txs, file), 'utf8')));
       store.putTransaction(transactionInputFromResult(signature, encoding, body));
       transactions++;
     }
