@@ -17,7 +17,7 @@ import { nodeParsedInstructionPrograms } from '../src/transaction-result/node-pa
 import { defaultLedgerFile } from '../src/gateway.js';
 import { LedgerRpc } from '../src/ledger/ledger-rpc.js';
 import { openLedger } from '../src/ledger/ledger-store.js';
-import { anchoresAnswers, asJsonParsed, solanaStreamerAnswer, solanaStreamerSignatures } from './support/recorded-answer.js';
+import { anchoresAnswers, asJsonParsed, jowencyAnswer, solanaStreamerAnswer, solanaStreamerSignatures } from './support/recorded-answer.js';
 
 const registry = loadBundledRegistry();
 // Every corpus transaction as the node answers jsonParsed, whichever encoding the corpus kept it in.
@@ -142,15 +142,11 @@ test('recent mainnet transactions (January 2026, recorded by sol-trade-sdk): eve
 });
 
 /**
- * Entries of described programs that these answers leave undecoded, and why
- * (test/fixtures/jowency-solana-tx-parser/README.md): Raydium's route instructions other than the
- * two-pool swap, which no public source describes. (OKX's router 2 token-ledger swaps and their
- * events were here until OKX's own dex_solana_v3 IDL was bundled. A transaction refused before it
- * ran logs nothing, so it is not walked here.)
- * Natives the node parses itself are left out: this ledger's own jsonParsed conversion lacks a few.
+ * Natives the node parses itself are left out of the undecoded entries: this ledger's own jsonParsed
+ * conversion lacks a few. (Raydium's route instructions other than the two-pool swap, and OKX's
+ * router 2 token-ledger swaps, were undecoded here until they were described; a transaction refused
+ * before it ran logs nothing, so it is not walked.)
  */
-const RAYDIUM_ROUTE = 'routeUGWgWzqBWFcrCfv8tritsqukccJPu3q5GPP3xS';
-const knownUndecoded = ['#0', '#8', '#15'].map((k) => `swap_raydium_route_1.json ${k} ${RAYDIUM_ROUTE}`);
 const notNodeParsed = (u: string) => !nodeParsedInstructionPrograms.has(u.slice(u.lastIndexOf(' ') + 1));
 
 test('mainnet transactions of April 2026 (recorded by jowency-me/solana-tx-parser): every decoded entry carries the name its program logs', () => {
@@ -163,7 +159,7 @@ test('mainnet transactions of April 2026 (recorded by jowency-me/solana-tx-parse
     compare(file, asJsonParsed(fixture.signature, 'base64', JSON.stringify(fixture.raw)), seen);
   }
   assert.deepEqual(seen.differ, []);
-  assert.deepEqual(seen.undecoded.filter(notNodeParsed), knownUndecoded);
+  assert.deepEqual(seen.undecoded.filter(notNodeParsed), []);
   assert.ok(seen.compared >= 232 && seen.programs.size >= 43, `${seen.compared} entries of ${seen.programs.size} programs compared`);
 });
 
@@ -200,4 +196,41 @@ test('mainnet transactions of June 2024 (recorded by ryoid/anchores): every desc
   // Jupiter v6, Meteora DLMM, Dynamic AMM and Vault, Orca Whirlpool, Lifinity v2 (Phoenix and
   // Raydium AMM v4 log no instruction name, so for them only the decoding above is checked).
   assert.ok(seen.compared >= 37 && seen.programs.size >= 6, `${seen.compared} entries of ${seen.programs.size} programs compared`);
+});
+
+test("Raydium's route program: each instruction decodes under the name it logs (process_<name>), with the arguments it logs", () => {
+  const RAYDIUM_ROUTE = 'routeUGWgWzqBWFcrCfv8tritsqukccJPu3q5GPP3xS';
+  const result = jowencyAnswer('swap_raydium_route_1.json');
+  const answer = JSON.parse(enhanceTransaction(JSON.stringify({ jsonrpc: '2.0', result, id: 1 }), registry)).result;
+  // The program's first log line after each top-level invocation of it, in order.
+  const logs: string[] = result.meta.logMessages;
+  const said = logs.flatMap((line, i) => (line === `Program ${RAYDIUM_ROUTE} invoke [1]` ? [logs[i + 1]] : []));
+  const entries = (answer.transaction.message.instructions as any[])
+    .map((ix, index) => ({ ix, index }))
+    .filter(({ ix }) => ix.programId === RAYDIUM_ROUTE);
+  assert.equal(entries.length, 3);
+  assert.equal(said.length, entries.length);
+  entries.forEach(({ ix, index }, k) => {
+    const logged = /^Program log: process_(\w+?)(?::(.*))?$/.exec(said[k]);
+    assert.ok(logged, said[k]);
+    const [, name, args] = logged;
+    assert.equal(ix.parsed?.type, camelCase(name), said[k]);
+    const info = ix.parsed.info;
+    if (name === 'swap_base_in_with_user_account') {
+      const [, amountIn, minimumAmountOut] = /^RouteSwapBaseInArgs \{ amount_in: (\d+), minimum_amount_out: (\d+) \}$/.exec(args)!;
+      assert.deepEqual([info.amountIn, info.minimumAmountOut], [amountIn, minimumAmountOut]);
+    } else if (name === 'create_sync_native') {
+      assert.equal(info.amount, args);
+      // What it wraps is what its inner System transfer moves into the new token account.
+      const inner = answer.meta.innerInstructions.find((g: any) => g.index === index).instructions;
+      const moved = inner
+        .filter((i: any) => i.program === 'system' && i.parsed?.type === 'transfer')
+        .map((i: any) => String(i.parsed.info.lamports));
+      assert.deepEqual(moved, [args]);
+    } else {
+      assert.equal(name, 'close_token_account');
+      assert.equal(args, undefined);
+      assert.deepEqual(Object.keys(info), ['remainingAccounts']);
+    }
+  });
 });
