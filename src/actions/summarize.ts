@@ -17,6 +17,7 @@ import { liquidityTemplates } from './liquidity.js';
 import { memoLikeTemplates, nativeTemplates } from './native.js';
 import { AssetNames } from './names.js';
 import { nftTemplates } from './nft.js';
+import { routeTemplates } from './routes.js';
 import { withNames } from './phrases.js';
 import { stakingTemplates } from './staking.js';
 import { legSentence, swapPlan, swapSentence } from './swaps.js';
@@ -27,6 +28,7 @@ const templates: Readonly<Record<string, Template>> = {
   ...stakingTemplates,
   ...liquidityTemplates,
   ...defiTemplates,
+  ...routeTemplates,
   ...memoLikeTemplates,
 };
 
