@@ -20,6 +20,7 @@ import { nftTemplates } from './nft.js';
 import { routeTemplates } from './routes.js';
 import { withNames } from './phrases.js';
 import { stakingTemplates } from './staking.js';
+import { vaultTemplates } from './vaults.js';
 import { legSentence, swapPlan, swapSentence } from './swaps.js';
 
 const templates: Readonly<Record<string, Template>> = {
@@ -29,6 +30,7 @@ const templates: Readonly<Record<string, Template>> = {
   ...liquidityTemplates,
   ...defiTemplates,
   ...routeTemplates,
+  ...vaultTemplates,
   ...memoLikeTemplates,
 };
 
