@@ -125,6 +125,35 @@ test('recorded transactions: every set-up, fee, vault and farm instruction these
     }
 });
 
+/** The same transaction as if it had failed: an error, nothing run under any instruction, no balance moved. */
+function asFailed(result: any): any {
+  const failed = structuredClone(result);
+  failed.meta.err = { InstructionError: [0, 'Custom'] };
+  failed.meta.innerInstructions = [];
+  failed.meta.postTokenBalances = failed.meta.preTokenBalances;
+  failed.meta.postBalances = failed.meta.preBalances;
+  return failed;
+}
+
+test('the same transactions failed: each says what was tried, with amounts only from its arguments', () => {
+  let failedSentences = 0;
+  for (const [program, kinds] of Object.entries(told))
+    for (const kind of Object.keys(kinds))
+      for (const { where, result, e } of each(program, kind)) {
+        if (e.group !== undefined) continue; // an inner entry of a failed transaction is not in its answer
+        const failed = asFailed(result);
+        const k = entriesOf(failed).findIndex((x) => x.group === undefined && x.top === e.top);
+        const sentence = summarizeTransaction(failed)[k];
+        assert.ok(sentence !== null, `${where} failed, ${kind} has a sentence`);
+        const at = `${where} failed, ${kind}: ${sentence}`;
+        assert.match(sentence, /^\S+ failed to /, at);
+        assertGrounded(failed, failed, k, seedForm(failed, sentence), at);
+        failedSentences++;
+      }
+  // Every top-level one; Sanctum's, Stabble Vault's, Kamino's harvest and one OKX set-up ran inside another program.
+  assert.equal(failedSentences, 20);
+});
+
 test('createTokenAccount (Jupiter, OKX DEX Router 2): the account the token program initialized under it, with that mint and owner', () => {
   for (const [program, venue] of [
     [JUPITER, 'Jupiter'],
