@@ -1,11 +1,12 @@
 /**
- * Other frequent DeFi actions: lending (marginfi), recurring buys (Jupiter DCA), order books
- * (OpenBook, Serum), tip claims (Jito) and token launches (Pump.fun). Order-book arguments count
+ * Other frequent DeFi actions: lending (marginfi), recurring buys (Jupiter DCA) and their keepers'
+ * fills, order books (OpenBook, Serum), tip claims (Jito), and token launches and their move to a
+ * pool (Pump.fun). Order-book arguments count
  * lots, not base units, so those sentences report the token amounts that moved under the
  * instruction instead.
  */
 import { big, str, type Entry, type Template, type TxFacts } from './facts.js';
-import { asset, lamports, programName, say } from './phrases.js';
+import { asset, assetList, lamports, paidInto, programName, say } from './phrases.js';
 
 /**
  * marginfi. With `repayAll` / `withdrawAll` the amount argument is ignored by the program, so the
@@ -78,6 +79,16 @@ const dca: Template = (entry, facts) => {
       return say(facts.failed, str(i.user), 'closed', 'close', `DCA ${i.dca} ${on}`);
     case 'endAndClose':
       return say(facts.failed, str(i.keeper), 'closed', 'close', `the completed DCA ${i.dca} of ${i.user} ${on}`);
+    // A keeper's fill: it takes a cycle's input out of the DCA, swaps it elsewhere, and the output
+    // it delivers is moved on to the user. The amounts are those transfers.
+    case 'initiateFlashFill': {
+      const taken = paidInto(facts, entry, i.keeperInAta, asset(undefined, str(i.inputMint)));
+      return say(facts.failed, str(i.keeper), 'took', 'take', taken && `${taken} out of DCA ${i.dca} to fill it ${on}`);
+    }
+    case 'transfer': {
+      const sent = paidInto(facts, entry, i.userOutAta, asset(undefined, str(i.outputMint)));
+      return say(facts.failed, str(i.keeper), 'sent', 'send', sent && `${sent} from DCA ${i.dca} to ${i.user} ${on}`);
+    }
     default:
       return null;
   }
@@ -104,16 +115,7 @@ const jitoTips: Template = (entry, facts) => {
 
 /** Token amounts that moved under the entry into (or out of) the given accounts, one phrase per mint. */
 function moved(entry: Entry, facts: TxFacts, accounts: unknown[], direction: 'in' | 'out'): string[] {
-  const under = facts.failed ? undefined : facts.descendants(entry);
-  if (under === undefined) return [];
-  const wanted = new Set(accounts.filter((a): a is string => typeof a === 'string'));
-  const sums = new Map<string | undefined, bigint>();
-  for (const m of facts.transfers(under)) {
-    const account = direction === 'in' ? m.destination : m.source;
-    if (m.asset !== 'token' || m.amount === 0n || account === undefined || !wanted.has(account)) continue;
-    sums.set(m.mint, (sums.get(m.mint) ?? 0n) + m.amount);
-  }
-  return [...sums].map(([mint, amount]) => asset(amount, mint)!);
+  return assetList(facts.tokensMoved(entry, direction === 'in' ? 'destination' : 'source', accounts));
 }
 
 const orderBook: Template = (entry, facts) => {
@@ -148,12 +150,36 @@ const orderBook: Template = (entry, facts) => {
   }
 };
 
-const pumpLaunch: Template = (entry, facts) => {
+const pumpFun: Template = (entry, facts) => {
   const i = entry.ix.info as Record<string, any>;
-  if (entry.ix.type !== 'create' && entry.ix.type !== 'createV2') return null;
-  const label = typeof i.name === 'string' ? ` named ${JSON.stringify(i.name)}${typeof i.symbol === 'string' ? ` (${i.symbol})` : ''}` : '';
-  return say(facts.failed, str(i.user), 'created', 'create', str(i.mint) && `token ${i.mint}${label} on Pump.fun`);
+  switch (entry.ix.type) {
+    case 'create':
+    case 'createV2': {
+      const label =
+        typeof i.name === 'string' ? ` named ${JSON.stringify(i.name)}${typeof i.symbol === 'string' ? ` (${i.symbol})` : ''}` : '';
+      return say(facts.failed, str(i.user), 'created', 'create', str(i.mint) && `token ${i.mint}${label} on Pump.fun`);
+    }
+    case 'migrate':
+      return migrated(entry, facts);
+    default:
+      return null;
+  }
 };
+
+/**
+ * A completed bonding curve moved to a PumpSwap pool: the curve's tokens and SOL are what reached
+ * the pool's own token accounts under the instruction (the pool it created owns them). Anyone may
+ * run the migration; the signer who did is the actor.
+ */
+function migrated(entry: Entry, facts: TxFacts): string | null {
+  const i = entry.ix.info as Record<string, any>;
+  const pool = str(i.pool);
+  const seeded = pool === undefined ? [] : moved(entry, facts, facts.tokenAccountsOf(pool), 'in');
+  if (pool === undefined || str(i.mint) === undefined || (!facts.failed && seeded.length === 0)) return null;
+  const what = `token ${i.mint} from bonding curve ${i.bondingCurve} to PumpSwap pool ${pool}`;
+  const withWhat = seeded.length === 0 ? '' : ` with ${seeded.join(' and ')}`;
+  return say(facts.failed, str(i.user), 'migrated', 'migrate', `${what}${withWhat} on Pump.fun`);
+}
 
 export const defiTemplates: Readonly<Record<string, Template>> = {
   MFv2hWf31Z9kbCa1snEPYctwafyhdvnV7FZnsebVacA: marginfi,
@@ -161,5 +187,5 @@ export const defiTemplates: Readonly<Record<string, Template>> = {
   '4R3gSG8BpU4t19KYj8CfnbtRpnT8gtk4dvTHxVRwc2r7': jitoTips,
   srmqPvymJeFKQ4zGQed1GFppgkRHL9kaELCbyksJtPX: orderBook,
   '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin': orderBook,
-  '6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P': pumpLaunch,
+  '6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P': pumpFun,
 };

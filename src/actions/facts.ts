@@ -217,6 +217,24 @@ export class TxFacts {
     return out;
   }
 
+  /**
+   * Token amounts `entry` moved through what it invoked out of (`source`) or into (`destination`)
+   * any of `accounts`, summed by mint; empty where nothing moved or the answer cannot tell (a failed
+   * transaction moved nothing; an answer without call depths names no callees).
+   */
+  tokensMoved(entry: Entry, side: 'source' | 'destination', accounts: readonly unknown[]): Map<string | undefined, bigint> {
+    const under = this.failed ? undefined : this.descendants(entry);
+    const sums = new Map<string | undefined, bigint>();
+    if (under === undefined) return sums;
+    const wanted = new Set(accounts.filter((a): a is string => typeof a === 'string'));
+    for (const m of this.transfers(under)) {
+      const account = m[side];
+      if (m.asset !== 'token' || m.amount === 0n || account === undefined || !wanted.has(account)) continue;
+      sums.set(m.mint, (sums.get(m.mint) ?? 0n) + m.amount);
+    }
+    return sums;
+  }
+
   private readTokenBalances(list: readonly TokenBalance[] | undefined, when: 'pre' | 'post'): void {
     for (const b of list ?? []) {
       const address = this.keys[b.accountIndex];

@@ -7,7 +7,7 @@
  * alone (and the LP amount its arguments would have burned).
  */
 import { big, isTokenProgram, str, tokenAmountOf, type Entry, type Template, type TxFacts } from './facts.js';
-import { asset, programName, sentence } from './phrases.js';
+import { asset, programName, say, sentence } from './phrases.js';
 
 interface LiquidityPlan {
   actor: string | undefined;
@@ -198,6 +198,7 @@ const meteoraVault: Template = (entry, facts) => {
 /** Byreal CLMM (a Raydium CLMM fork): the position's owner takes liquidity out to its recipient accounts. */
 const byrealClmm: Template = (entry, facts) => {
   const i = entry.ix.info as Record<string, any>;
+  if (entry.ix.type === 'closePosition') return closedPosition(entry, facts);
   if (entry.ix.type !== 'decreaseLiquidityV2') return null;
   return describe(entry, facts, {
     actor: str(i.nftOwner),
@@ -209,6 +210,22 @@ const byrealClmm: Template = (entry, facts) => {
     mints: [str(i.vault0Mint), str(i.vault1Mint)],
   });
 };
+
+/**
+ * Closing an emptied position moves no liquidity: the position's NFT is burned from its holder's
+ * account under the instruction, which is the proof it was closed, and the accounts' rent goes back.
+ */
+function closedPosition(entry: Entry, facts: TxFacts): string | null {
+  const i = entry.ix.info as Record<string, any>;
+  const burned = facts
+    .descendants(entry)
+    ?.some(({ ix }) => isTokenProgram(ix.programId) && /^burn/.test(ix.type ?? '') && ix.info.account === i.positionNftAccount);
+  const position = str(i.personalPosition);
+  const nft = str(i.positionNftMint);
+  if ((!facts.failed && burned !== true) || position === undefined || nft === undefined) return null;
+  const what = `position ${position}, burning its NFT ${nft}, on ${programName(entry.ix.programId)}`;
+  return say(facts.failed, str(i.nftOwner), 'closed', 'close', what);
+}
 
 const DLMM = 'LBUZKhRxPF3XUpBCjp4YzTKgLccjZhTSDM9YuVaPwxo';
 

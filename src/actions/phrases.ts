@@ -15,6 +15,7 @@
  *   - an asset whose amount is not known: `SOL`, a bundled table mint's symbol (`USDC`), else `tokens of <mint>`
  *     (the amount is left out, not guessed)
  */
+import type { Entry, TxFacts } from './facts.js';
 import { AssetNames, inUnits, knownSymbol } from './names.js';
 import { VENUE_NAMES } from './venue-names.js';
 
@@ -242,6 +243,22 @@ export function asset(amount: bigint | undefined, mint: string | undefined, deci
   if (symbol !== undefined) return `${inUnits(amount, places)} ${symbol} (${amount})`;
   const created = names?.createdSymbol(mint);
   return `${inUnits(amount, places)} ${created === undefined ? '' : `${JSON.stringify(created)} `}of ${mint} (${amount})`;
+}
+
+/** Each mint's amount of a sum by mint (TxFacts.tokensMoved), in the order they first moved. */
+export function assetList(sums: ReadonlyMap<string | undefined, bigint>): string[] {
+  return [...sums].map(([mint, amount]) => asset(amount, mint)!);
+}
+
+/**
+ * What `entry` paid into `account` through what it invoked, each mint's amount joined by `and`.
+ * A failed transaction moved nothing, so it reads `tried` (what the arguments say was attempted);
+ * a successful one that moved nothing there reads undefined, so no amount is claimed.
+ */
+export function paidInto(facts: TxFacts, entry: Entry, account: unknown, tried: string | undefined): string | undefined {
+  if (facts.failed) return tried;
+  const paid = assetList(facts.tokensMoved(entry, 'destination', [account]));
+  return paid.length === 0 ? undefined : paid.join(' and ');
 }
 
 export function lamports(amount: bigint | number): string {

@@ -1,10 +1,10 @@
 /**
- * Liquid staking (Marinade, SPL stake pools): SOL or a stake account goes in, pool tokens (mSOL,
- * JitoSOL…) come out, and back. The SOL side of a deposit is the instruction's argument; the pool
+ * Liquid staking (Marinade, SPL stake pools, Sanctum's wrapped-SOL withdrawals): SOL or a stake
+ * account goes in, pool tokens (mSOL, JitoSOL…) come out, and back. The SOL side of a deposit is the instruction's argument; the pool
  * tokens a deposit gave are the mints and transfers into the user's pool-token account under it;
  * the SOL an unstake paid is the System (or Stake) transfers to the user's account under it.
  */
-import { big, isTokenProgram, str, type Entry, type Template, type TxFacts } from './facts.js';
+import { big, isTokenProgram, str, tokenAmountOf, type Entry, type Template, type TxFacts } from './facts.js';
 import { asset, lamports, say } from './phrases.js';
 
 /** Pool tokens that arrived in `account` under the entry: minted to it or transferred into it. */
@@ -170,7 +170,34 @@ const stakePool: Template = (entry, facts) => {
   }
 };
 
+/**
+ * Sanctum's router: `withdrawWrappedSol` redeems a liquid staking token for wrapped SOL through its
+ * stake pool. What the user gave is what left its account under the instruction, burned by the pool
+ * or taken as the pool's fee; what it got is the wrapped SOL paid into its account.
+ */
+const sanctum: Template = (entry, facts) => {
+  const i = entry.ix.info as Record<string, any>;
+  if (entry.ix.type !== 'withdrawWrappedSol') return null;
+  const mint = str(i.srcTokenMint);
+  const given = facts.failed ? big(i.amount) : tokensOutOf(entry, facts, str(i.srcTokenFrom));
+  const got = facts.tokensMoved(entry, 'destination', [i.wsolTo]).get(str(i.wsolMint));
+  if (given === undefined || (got === undefined && !facts.failed)) return null;
+  return say(facts.failed, str(i.user), 'redeemed', 'redeem', `${asset(given, mint)} for ${asset(got, str(i.wsolMint))} on Sanctum`);
+};
+
+/** Tokens that left `account` under the entry, transferred or burned; undefined where none did. */
+function tokensOutOf(entry: Entry, facts: TxFacts, account: string | undefined): bigint | undefined {
+  let sum: bigint | undefined;
+  for (const { ix } of facts.descendants(entry) ?? []) {
+    const out = /^burn/.test(ix.type ?? '') ? ix.info.account : /^transfer/.test(ix.type ?? '') ? ix.info.source : undefined;
+    const amount = tokenAmountOf(ix.info);
+    if (isTokenProgram(ix.programId) && out === account && amount !== undefined) sum = (sum ?? 0n) + amount;
+  }
+  return sum;
+}
+
 export const stakingTemplates: Readonly<Record<string, Template>> = {
   MarBmsSgKXdrN1egZf5sqe1TMai9K1rChYNDJgjq7aD: marinade,
   SPoo1Ku8WFXoNDMHPsrGSTSG1Y47rzgn41SLUNakuHy: stakePool,
+  stkitrT1Uoy18Dk1fTrgPw8W6MVzoCfYoAFT4MLsmhq: sanctum,
 };

@@ -17,8 +17,10 @@ import { liquidityTemplates } from './liquidity.js';
 import { memoLikeTemplates, nativeTemplates } from './native.js';
 import { AssetNames } from './names.js';
 import { nftTemplates } from './nft.js';
+import { routeTemplates } from './routes.js';
 import { withNames } from './phrases.js';
 import { stakingTemplates } from './staking.js';
+import { vaultTemplates } from './vaults.js';
 import { legSentence, swapPlan, swapSentence } from './swaps.js';
 
 const templates: Readonly<Record<string, Template>> = {
@@ -27,6 +29,8 @@ const templates: Readonly<Record<string, Template>> = {
   ...stakingTemplates,
   ...liquidityTemplates,
   ...defiTemplates,
+  ...routeTemplates,
+  ...vaultTemplates,
   ...memoLikeTemplates,
 };
 

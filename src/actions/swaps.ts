@@ -403,6 +403,26 @@ const boopSell: Planner = (i) => ({
   minOut: arg(i.amountOutMin),
 });
 
+/**
+ * Moonshot: a sell's SOL leaves the curve account by a direct lamport change, which no transfer or
+ * event records; where no System transfer pays the seller either, SOL is named without an amount. With `fixedSide` 0 the token amount
+ * is exact; `collateralAmount` is the quote the slippage applies to, not a floor, so it is no limit.
+ */
+const moonshotSell: Planner = (i) => {
+  const d = i.data ?? {};
+  if (d.fixedSide !== 0) return null;
+  return {
+    actor: str(i.sender),
+    verb: 'sell',
+    sources: [i.senderTokenAccount],
+    destinations: [],
+    sourceMint: str(i.mint),
+    destinationMint: WSOL_MINT,
+    nativeOut: str(i.sender),
+    exactIn: arg(d.tokenAmount),
+  };
+};
+
 /** Raydium LaunchLab: a buy pays the quote token for the base token, a sell the reverse. */
 const launchLab: Planner = (i, type) => {
   const buying = type.startsWith('buy');
@@ -520,6 +540,7 @@ const planners: Readonly<Record<string, Readonly<Record<string, Planner>>>> = {
   '61DFfeTKM7trxYcPQCM78bJ794ddZprZpAwAnLiwTpYH': { fill: orderEngine },
   HEAVENoP2qxoeuF8Dj2oT1GHEnu49U5mJYkdeC8BAX2o: { buy: heaven, sell: heaven },
   boop8hVGQGqehUK2iVEMEnMrL5RbjywRzHKBmBE7ry4: { sellToken: boopSell },
+  MoonCVVNZFSYkqNXP6bxHLPL6QQJiMagDL3qcqUQTrG: { sell: moonshotSell },
   LanMV9sAd7wArD4vJFi2qDdfnVhFxYSUg6eADduJ3uj: Object.fromEntries(
     ['buyExactIn', 'buyExactOut', 'sellExactIn', 'sellExactOut'].map((t) => [t, launchLab]),
   ),
