@@ -7,6 +7,7 @@
 import { commitmentBelowConfirmed, minContextSlotNotReached, slicedJsonParsed } from '../rpc/errors.js';
 import { transactionInputFromResult } from './import-corpus.js';
 import type { LedgerStore, StoredTransactionEncoding } from './ledger-store.js';
+import type { MintSources } from './native-accounts/index.js';
 import { renderAccount, type AccountEncoding, type DataSlice } from './render-account.js';
 import { renderTransaction, type TransactionEncoding } from './render-transaction.js';
 
@@ -34,6 +35,10 @@ export const LEDGER_FEATURE_SET = 3294202862;
 
 export class LedgerRpc {
   private readonly apiVersion: string;
+  private readonly mints: MintSources = {
+    mintData: (mint) => this.store.getAccount(mint)?.data,
+    balanceDecimals: (mint) => this.store.tokenBalanceDecimals(mint) ?? undefined,
+  };
 
   constructor(
     private readonly store: LedgerStore,
@@ -103,7 +108,7 @@ export class LedgerRpc {
     }
     return (address) => {
       const row = this.store.getAccount(address);
-      return row === null ? 'null' : renderAccount(row, { encoding, dataSlice: config.dataSlice });
+      return row === null ? 'null' : renderAccount(row, { encoding, dataSlice: config.dataSlice, mints: this.mints });
     };
   }
 
