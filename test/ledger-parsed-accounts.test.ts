@@ -463,6 +463,32 @@ test("a token account's decimals: the held mint first, else token balances for s
   }
 });
 
+test("a token account left in base64 parses once a transaction giving its mint's decimals is imported", () => {
+  const file = join(dir, 'import.sqlite');
+  const fresh = openLedger(file);
+  try {
+    const address = '2KiAy13bDCMGfJ8MqbpTC7g3CunHjLQYMs3wK14XM5LZ';
+    const row = store.getAccount(address)!;
+    fresh.putAccount({ ...row, lamports: BigInt(row.lamports), rentEpoch: BigInt(row.rentEpoch) });
+    const mint = encodeBase58(row.data.subarray(0, 32));
+    const ledger = new LedgerRpc(fresh);
+    const data = () => (parseJson(ledger.getAccountInfo(address, { encoding: 'jsonParsed' })) as any).value.data;
+    assert.deepEqual(data(), [base64(row.data), 'base64']);
+    const signature = encodeBase58(new Uint8Array(64).fill(1));
+    const balance = { accountIndex: 0, mint, uiTokenAmount: { amount: '0', decimals: 7, uiAmount: null, uiAmountString: '0' } };
+    const result = {
+      blockTime: null,
+      meta: { err: null, fee: 5000, postTokenBalances: [balance], preTokenBalances: [] },
+      slot: 1,
+      transaction: { message: { accountKeys: [address], instructions: [] }, signatures: [signature] },
+    };
+    assert.equal(ledger.importTransaction(signature, 'json', JSON.stringify(result)), true);
+    assert.equal(data().parsed.info.tokenAmount.decimals, 7);
+  } finally {
+    fresh.close();
+  }
+});
+
 test('damaged data never throws: each cut or flipped byte of a parsed account parses or falls back to base64 of the whole data', () => {
   const sources: MintSources = {
     mintData: (mint) => store.getAccount(mint)?.data,

@@ -35,9 +35,21 @@ export const LEDGER_FEATURE_SET = 3294202862;
 
 export class LedgerRpc {
   private readonly apiVersion: string;
+  /**
+   * Finding a mint in the stored balances reads every transaction body (milliseconds), so each
+   * mint's answer is kept until a transaction is imported.
+   */
+  private readonly balanceDecimals = new Map<string, number | null>();
   private readonly mints: MintSources = {
     mintData: (mint) => this.store.getAccount(mint)?.data,
-    balanceDecimals: (mint) => this.store.tokenBalanceDecimals(mint) ?? undefined,
+    balanceDecimals: (mint) => {
+      let decimals = this.balanceDecimals.get(mint);
+      if (decimals === undefined) {
+        decimals = this.store.tokenBalanceDecimals(mint);
+        this.balanceDecimals.set(mint, decimals);
+      }
+      return decimals ?? undefined;
+    },
   };
 
   constructor(
@@ -91,6 +103,7 @@ export class LedgerRpc {
   importTransaction(signature: string, encoding: StoredTransactionEncoding, resultText: string): boolean {
     if (resultText.trim() === 'null') return false;
     this.store.putTransaction(transactionInputFromResult(signature, encoding, resultText));
+    this.balanceDecimals.clear();
     return true;
   }
 
