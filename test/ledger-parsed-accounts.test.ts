@@ -9,6 +9,7 @@
  *   anza-xyz/agave account-decoder/src/parse_token.rs @ 4adeabf20f2818aa5557dd45ad9ae5376db11253
  *   anza-xyz/agave account-decoder/src/parse_bpf_loader.rs @ 8cc567f9fc54f224d577c7b57f69b569317e4b03
  *   anza-xyz/agave account-decoder/src/parse_nonce.rs @ 8cc567f9fc54f224d577c7b57f69b569317e4b03
+ *   anza-xyz/agave account-decoder/src/parse_address_lookup_table.rs @ 4adeabf20f2818aa5557dd45ad9ae5376db11253
  *   kevinheavey/solders tests/test_rpc_responses.py @ b79abe771965e4e09cd207b9520fe619bcb5e57a
  */
 import assert from 'node:assert/strict';
@@ -31,6 +32,7 @@ const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 const TOKEN_2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
 const LOADER = 'BPFLoaderUpgradeab1e11111111111111111111111';
 const SYSTEM = '11111111111111111111111111111111';
+const LOOKUP_TABLE = 'AddressLookupTab1e1111111111111111111111111';
 
 // ---------------------------------------------------------------------------------------------
 // Byte builders for the states Agave's tests pack.
@@ -255,6 +257,29 @@ test('parse_nonce.rs test_parse_nonce: an initialized default nonce; an uninitia
     ),
   );
   for (const bad of [new Uint8Array(4), new Uint8Array(80), new Uint8Array(0)]) assert.equal(dataText(SYSTEM, bad), fallback(bad));
+});
+
+test('parse_address_lookup_table.rs test_parse_address_lookup_table: a table with 42 addresses, an uninitialized one, empty data', () => {
+  const keys = Array.from({ length: 42 }, (_, i) => le(0x1000 + i, 32));
+  // LookupTableMeta: deactivation slot 1, last extended slot 2, start index 3, the authority, u16
+  // padding, then zeros to 56 bytes.
+  const meta = (authority: Uint8Array | undefined) =>
+    cat(le(1, 4), le(1, 8), le(2, 8), [3], authority === undefined ? [0] : cat([1], authority), le(0, 2));
+  const table = (authority: Uint8Array | undefined) => {
+    const head = meta(authority);
+    return cat(head, new Uint8Array(56 - head.length), ...keys);
+  };
+  const addresses = JSON.stringify(keys.map((k) => encodeBase58(k)));
+  const info = (authority: string) =>
+    `{"info":{"addresses":${addresses},${authority}"deactivationSlot":"1","lastExtendedSlot":"2","lastExtendedSlotStartIndex":3},"type":"lookupTable"}`;
+  const withAuthority = table(filled(4));
+  assert.equal(dataText(LOOKUP_TABLE, withAuthority), parsedText(info(`"authority":"${keyOf(4)}",`), 'address-lookup-table', 56 + 42 * 32));
+  // A table without authority (frozen) leaves the key out.
+  assert.equal(dataText(LOOKUP_TABLE, table(undefined)), parsedText(info(''), 'address-lookup-table', 56 + 42 * 32));
+  assert.equal(dataText(LOOKUP_TABLE, new Uint8Array(56)), parsedText('{"type":"uninitialized"}', 'address-lookup-table', 56));
+  // Empty data, and addresses that are not whole keys, are parse errors.
+  for (const bad of [new Uint8Array(0), withAuthority.subarray(0, withAuthority.length - 1)])
+    assert.equal(dataText(LOOKUP_TABLE, bad), fallback(bad));
 });
 
 // ---------------------------------------------------------------------------------------------

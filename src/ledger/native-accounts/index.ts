@@ -6,6 +6,7 @@
  */
 import { sortedDeep, NotParsable } from '../native-instructions/reader.js';
 import { parseUpgradeableLoaderAccount } from './loader.js';
+import { parseLookupTableAccount } from './lookup-table.js';
 import { parseNonceAccount } from './nonce.js';
 import { mintDecimals, parseTokenAccount, type DecimalsOf } from './token.js';
 
@@ -36,6 +37,7 @@ const PARSERS: ReadonlyMap<string, { program: string; parse: AccountParser }> = 
   [TOKEN_2022, { program: 'spl-token-2022', parse: parseTokenAccount }],
   ['BPFLoaderUpgradeab1e11111111111111111111111', { program: 'bpf-upgradeable-loader', parse: parseUpgradeableLoaderAccount }],
   ['11111111111111111111111111111111', { program: 'nonce', parse: parseNonceAccount }],
+  ['AddressLookupTab1e1111111111111111111111111', { program: 'address-lookup-table', parse: parseLookupTableAccount }],
 ]);
 
 export interface ParsedAccount {
