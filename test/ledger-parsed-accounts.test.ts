@@ -10,6 +10,7 @@
  *   anza-xyz/agave account-decoder/src/parse_bpf_loader.rs @ 8cc567f9fc54f224d577c7b57f69b569317e4b03
  *   anza-xyz/agave account-decoder/src/parse_nonce.rs @ 8cc567f9fc54f224d577c7b57f69b569317e4b03
  *   anza-xyz/agave account-decoder/src/parse_address_lookup_table.rs @ 4adeabf20f2818aa5557dd45ad9ae5376db11253
+ *   anza-xyz/agave account-decoder/src/parse_sysvar.rs @ 4adeabf20f2818aa5557dd45ad9ae5376db11253
  *   kevinheavey/solders tests/test_rpc_responses.py @ b79abe771965e4e09cd207b9520fe619bcb5e57a
  */
 import assert from 'node:assert/strict';
@@ -90,13 +91,13 @@ const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
  * The `data` JSON text the ledger answers for an account of this owner and data, the ledger
  * holding a plain mint account with the given decimals for each mint named.
  */
-function dataText(owner: string, data: Uint8Array, decimals?: Record<string, number>): string {
+function dataText(owner: string, data: Uint8Array, decimals?: Record<string, number>, address = keyOf(9)): string {
   const held = (mint: string) => decimals?.[mint];
   const mints: MintSources = {
     mintData: (mint) => (held(mint) === undefined ? undefined : mintBytes(undefined, 0n, held(mint)!, undefined)),
     balanceDecimals: () => undefined,
   };
-  const row: AccountRow = { address: keyOf(9), slot: 1, lamports: '1', owner, executable: false, rentEpoch: '0', data };
+  const row: AccountRow = { address, slot: 1, lamports: '1', owner, executable: false, rentEpoch: '0', data };
   const text = renderAccount(row, { encoding: 'jsonParsed', mints });
   return text.slice('{"data":'.length, text.indexOf(',"executable":'));
 }
@@ -282,6 +283,67 @@ test('parse_address_lookup_table.rs test_parse_address_lookup_table: a table wit
     assert.equal(dataText(LOOKUP_TABLE, bad), fallback(bad));
 });
 
+test('parse_sysvar.rs test_parse_sysvars: every sysvar but the slot history, by its address', () => {
+  const SYSVAR = 'Sysvar1111111111111111111111111111111111111';
+  const sysvar = (address: string, data: Uint8Array) => dataText(SYSVAR, data, undefined, address);
+  const f64 = (value: number) => {
+    const bytes = new Uint8Array(8);
+    new DataView(bytes.buffer).setFloat64(0, value, true);
+    return bytes;
+  };
+  const hash = keyOf(1);
+  // Accounts are allocated at the sysvar's full size (create_account_for_test): zeros follow.
+  const cases: Array<[string, Uint8Array, string]> = [
+    [
+      'SysvarC1ock11111111111111111111111111111111',
+      new Uint8Array(40),
+      '{"info":{"epoch":0,"epochStartTimestamp":0,"leaderScheduleEpoch":0,"slot":0,"unixTimestamp":0},"type":"clock"}',
+    ],
+    [
+      'SysvarEpochSchedu1e111111111111111111111111',
+      cat(le(12, 8), le(0, 8), [0], le(1, 8), le(12, 8)),
+      '{"info":{"firstNormalEpoch":1,"firstNormalSlot":12,"leaderScheduleSlotOffset":0,"slotsPerEpoch":12,"warmup":false},"type":"epochSchedule"}',
+    ],
+    [
+      'SysvarFees111111111111111111111111111111111',
+      new Uint8Array(8),
+      '{"info":{"feeCalculator":{"lamportsPerSignature":"0"}},"type":"fees"}',
+    ],
+    [
+      'SysvarRecentB1ockHashes11111111111111111111',
+      cat(le(1, 8), filled(1), le(10, 8), new Uint8Array(6008 - 48)),
+      `{"info":[{"blockhash":"${hash}","feeCalculator":{"lamportsPerSignature":"10"}}],"type":"recentBlockhashes"}`,
+    ],
+    [
+      'SysvarRent111111111111111111111111111111111',
+      cat(le(10, 8), f64(2), [5]),
+      '{"info":{"burnPercent":5,"exemptionThreshold":2.0,"lamportsPerByteYear":"10"},"type":"rent"}',
+    ],
+    ['SysvarRewards111111111111111111111111111111', new Uint8Array(16), '{"info":{"validatorPointValue":0.0},"type":"rewards"}'],
+    [
+      'SysvarS1otHashes111111111111111111111111111',
+      cat(le(1, 8), le(1, 8), filled(1), new Uint8Array(20488 - 48)),
+      `{"info":[{"hash":"${hash}","slot":1}],"type":"slotHashes"}`,
+    ],
+    [
+      'SysvarStakeHistory1111111111111111111111111',
+      cat(le(1, 8), le(1, 8), le(10, 8), le(2, 8), le(3, 8), new Uint8Array(16392 - 40)),
+      '{"info":[{"epoch":1,"stakeHistory":{"activating":2,"deactivating":3,"effective":10}}],"type":"stakeHistory"}',
+    ],
+    ['SysvarLastRestartS1ot1111111111111111111111', le(1282, 8), '{"info":{"lastRestartSlot":1282},"type":"lastRestartSlot"}'],
+    [
+      'SysvarEpochRewards1111111111111111111111111',
+      cat(le(42, 8), le(0, 8), new Uint8Array(32), le(0, 16), le(100, 8), le(20, 8), [1]),
+      `{"info":{"active":true,"distributedRewards":"20","distributionStartingBlockHeight":42,"numPartitions":0,"parentBlockhash":"${SYSTEM}","totalPoints":"0","totalRewards":"100"},"type":"epochRewards"}`,
+    ],
+  ];
+  for (const [address, data, parsed] of cases) assert.equal(sysvar(address, data), parsedText(parsed, 'sysvar', data.length), address);
+  // The stake history's data under another address, and four bytes of stake history, are not parsed.
+  const stakeHistory = cases[7][1];
+  assert.equal(sysvar(keyOf(9), stakeHistory), fallback(stakeHistory));
+  assert.equal(sysvar('SysvarStakeHistory1111111111111111111111111', new Uint8Array(4)), fallback(new Uint8Array(4)));
+});
+
 // ---------------------------------------------------------------------------------------------
 // (2) A real node's answer, recorded by solders' tests (apiVersion 1.10.25, slot 140702417).
 
@@ -465,7 +527,7 @@ test('getMultipleAccounts parses the same accounts as getAccountInfo', () => {
 
 test("a token account's decimals: the held mint first, else token balances for spl-token only, else base64", () => {
   const account = accountBytes({ mint: MINT, owner: OWNER, amount: 5n, state: 1 });
-  const answer = (owner: string, sources: MintSources) => parseNativeAccount(owner, account, sources);
+  const answer = (owner: string, sources: MintSources) => parseNativeAccount({ address: keyOf(9), owner, data: account }, sources);
   const none: MintSources = { mintData: () => undefined, balanceDecimals: () => undefined };
   const fromBalances: MintSources = { ...none, balanceDecimals: () => 4 };
   const amountOf = (parsed: any) => parsed?.parsed.info.tokenAmount.uiAmountString;
@@ -522,7 +584,7 @@ test('damaged data never throws: each cut or flipped byte of a parsed account pa
   let fellBack = 0;
   for (const address of addresses) {
     const row = store.getAccount(address)!;
-    if (parseNativeAccount(row.owner, row.data, sources) === undefined) continue;
+    if (parseNativeAccount(row, sources) === undefined) continue;
     const variants: Uint8Array[] = [];
     for (let cut = 0; cut < row.data.length; cut += Math.max(1, Math.floor(row.data.length / 64))) variants.push(row.data.subarray(0, cut));
     for (let at = 0; at < Math.min(row.data.length, 400); at++) {

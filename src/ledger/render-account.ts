@@ -55,7 +55,7 @@ function renderData(row: AccountRow, config: AccountRenderConfig): string {
     case 'base64+zstd':
       return `["${bytesToBase64(sliceData(row.data, config.dataSlice))}","base64"]`;
     case 'jsonParsed': {
-      const parsed = parseNativeAccount(row.owner, row.data, config.mints);
+      const parsed = parseNativeAccount(row, config.mints);
       if (parsed !== undefined) return stringifyJson(parsed);
       // The node's answer for owners or data it cannot parse. It sends token-program accounts
       // down a separate path that never applies dataSlice, so its base64 fallback for those

@@ -8,6 +8,7 @@ import { sortedDeep, NotParsable } from '../native-instructions/reader.js';
 import { parseUpgradeableLoaderAccount } from './loader.js';
 import { parseLookupTableAccount } from './lookup-table.js';
 import { parseNonceAccount } from './nonce.js';
+import { parseSysvarAccount } from './sysvar.js';
 import { mintDecimals, parseTokenAccount, type DecimalsOf } from './token.js';
 
 /** Where a token account's mint decimals come from: the node reads them from the mint account. */
@@ -30,14 +31,15 @@ function decimalsFrom(owner: string, sources: MintSources | undefined): Decimals
   };
 }
 
-type AccountParser = (data: Uint8Array, decimalsOf: DecimalsOf) => unknown;
+type AccountParser = (data: Uint8Array, address: string, decimalsOf: DecimalsOf) => unknown;
 
 const PARSERS: ReadonlyMap<string, { program: string; parse: AccountParser }> = new Map([
-  [TOKEN, { program: 'spl-token', parse: parseTokenAccount }],
-  [TOKEN_2022, { program: 'spl-token-2022', parse: parseTokenAccount }],
+  [TOKEN, { program: 'spl-token', parse: (data, _address, decimalsOf) => parseTokenAccount(data, decimalsOf) }],
+  [TOKEN_2022, { program: 'spl-token-2022', parse: (data, _address, decimalsOf) => parseTokenAccount(data, decimalsOf) }],
   ['BPFLoaderUpgradeab1e11111111111111111111111', { program: 'bpf-upgradeable-loader', parse: parseUpgradeableLoaderAccount }],
   ['11111111111111111111111111111111', { program: 'nonce', parse: parseNonceAccount }],
   ['AddressLookupTab1e1111111111111111111111111', { program: 'address-lookup-table', parse: parseLookupTableAccount }],
+  ['Sysvar1111111111111111111111111111111111111', { program: 'sysvar', parse: parseSysvarAccount }],
 ]);
 
 export interface ParsedAccount {
@@ -46,11 +48,15 @@ export interface ParsedAccount {
   space: number;
 }
 
-export function parseNativeAccount(owner: string, data: Uint8Array, sources?: MintSources): ParsedAccount | undefined {
+export function parseNativeAccount(
+  { address, owner, data }: { address: string; owner: string; data: Uint8Array },
+  sources?: MintSources,
+): ParsedAccount | undefined {
   const parser = PARSERS.get(owner);
   if (parser === undefined) return undefined;
   try {
-    return { parsed: sortedDeep(parser.parse(data, decimalsFrom(owner, sources))), program: parser.program, space: data.length };
+    const parsed = parser.parse(data, address, decimalsFrom(owner, sources));
+    return { parsed: sortedDeep(parsed), program: parser.program, space: data.length };
   } catch (e) {
     if (e instanceof NotParsable) return undefined;
     throw e;
