@@ -606,6 +606,23 @@ test('damaged data never throws: each cut or flipped byte of a parsed account pa
   assert.ok(fellBack > 0);
 });
 
+test('a delegated, frozen token account: delegate and delegatedAmount together, as parse_token_v3 sets them', () => {
+  const delegated = accountBytes({ mint: MINT, owner: OWNER, amount: 9n, delegate: filled(4), state: 2, delegatedAmount: 7n });
+  assert.equal(
+    dataText(TOKEN, delegated, { [MINT_KEY]: 1 }),
+    parsedText(
+      `{"info":{"delegate":"${keyOf(4)}","delegatedAmount":{"amount":"7","decimals":1,"uiAmount":0.7,"uiAmountString":"0.7"},` +
+        `"isNative":false,"mint":"${MINT_KEY}","owner":"${OWNER_KEY}","state":"frozen",` +
+        `"tokenAmount":{"amount":"9","decimals":1,"uiAmount":0.9,"uiAmountString":"0.9"}},"type":"account"}`,
+      'spl-token',
+      165,
+    ),
+  );
+  // A delegated amount left without a delegate is not shown.
+  const undelegated = accountBytes({ mint: MINT, owner: OWNER, amount: 9n, state: 1, delegatedAmount: 7n });
+  assert.ok(!dataText(TOKEN, undelegated, { [MINT_KEY]: 1 }).includes('delegatedAmount'));
+});
+
 test('a token account whose state byte is out of range, or whose COption tag is not 0 or 1, is not parsed', () => {
   const good = accountBytes({ mint: MINT, owner: OWNER, amount: 1n, state: 1 });
   const badState = Uint8Array.from(good);
