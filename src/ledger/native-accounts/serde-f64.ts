@@ -5,7 +5,9 @@
  */
 import { LosslessNumber } from '../../json/lossless.js';
 
-export function serdeF64(value: number): LosslessNumber {
+export function serdeF64(value: number): LosslessNumber | null {
+  // serde_json has no text for NaN and the infinities: it writes null.
+  if (!Number.isFinite(value)) return null;
   const [mantissa, exponent] = Math.abs(value).toExponential().split('e');
   const digits = mantissa.replace('.', '');
   const sign = value < 0 || Object.is(value, -0) ? '-' : '';
