@@ -224,7 +224,8 @@ test("web3.js accounts: getMultipleParsedAccounts gets decoded data, getMultiple
     assert.equal(parsed.value.at(-1), null);
     let decoded = 0;
     parsed.value.forEach((account, i) => {
-      if (account === null || Buffer.isBuffer(account.data)) {
+      // Absent, undecoded, or parsed by the node itself (native owners): as without flags.
+      if (account === null || Buffer.isBuffer(account.data) || !Array.isArray(plain.value[i].data)) {
         assert.deepEqual(canon(account), plain.value[i]);
         return;
       }
@@ -284,7 +285,7 @@ test("kit getMultipleAccounts: decoded data in jsonParsed, the node's answer oth
     const plainParsed = canon(await kit().getMultipleAccounts(addresses, { encoding: 'jsonParsed' }).send());
     canon(parsed).value.forEach((account: any, i: number) => {
       const was = plainParsed.value[i];
-      if (account === null || Array.isArray(account.data)) {
+      if (account === null || Array.isArray(account.data) || !Array.isArray(was.data)) {
         assert.deepEqual(account, was);
         return;
       }

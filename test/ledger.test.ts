@@ -104,6 +104,8 @@ const UNKNOWN_SIGNATURE = '1'.repeat(64);
 const UNKNOWN_ADDRESS = '11111111111111111111111111111112';
 const TOKEN_ACCOUNT = '6A5NHCj1yF6urc9wZNe6Bcjj4LVszQNj5DwAWG97yzMu'; // 165 bytes, Tokenkeg owner
 const MSOL_MINT = 'mSoLzYCxHdYgdzU16g5QSh3i5K3z3KZK7ytfqcJm7So'; // 82 bytes
+// A token account whose mint's decimals the ledger does not know: jsonParsed leaves it in base64.
+const UNPARSED_TOKEN_ACCOUNT = '2KiAy13bDCMGfJ8MqbpTC7g3CunHjLQYMs3wK14XM5LZ';
 const WHIRLPOOL = '56Ekyu6uBpTna3LR2qkjHjNbDNkCLWK2Lt3uWh7J2R8Z'; // 653 bytes, non-token owner
 
 describe('embedded ledger built from the corpus', () => {
@@ -341,12 +343,12 @@ describe('embedded ledger built from the corpus', () => {
     );
   });
 
-  it('falls back to labelled base64 for base64+zstd and jsonParsed', () => {
-    const tokenRow = store.getAccount(TOKEN_ACCOUNT)!;
+  it('falls back to labelled base64 for base64+zstd and for jsonParsed accounts it does not parse', () => {
+    const tokenRow = store.getAccount(UNPARSED_TOKEN_ACCOUNT)!;
     const tokenB64 = Buffer.from(tokenRow.data).toString('base64');
-    const zstd = parse(rpc.getAccountInfo(TOKEN_ACCOUNT, { encoding: 'base64+zstd', dataSlice: { offset: 0, length: 4 } }));
+    const zstd = parse(rpc.getAccountInfo(UNPARSED_TOKEN_ACCOUNT, { encoding: 'base64+zstd', dataSlice: { offset: 0, length: 4 } }));
     assert.deepEqual(zstd.value.data, [Buffer.from(tokenRow.data.subarray(0, 4)).toString('base64'), 'base64']);
-    assert.deepEqual(parse(rpc.getAccountInfo(TOKEN_ACCOUNT, { encoding: 'jsonParsed' })).value.data, [tokenB64, 'base64']);
+    assert.deepEqual(parse(rpc.getAccountInfo(UNPARSED_TOKEN_ACCOUNT, { encoding: 'jsonParsed' })).value.data, [tokenB64, 'base64']);
 
     // The node applies no slice to token-program accounts on the jsonParsed path, and does for others.
     const slice = { offset: 8, length: 8 };

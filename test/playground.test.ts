@@ -19,7 +19,9 @@ const failedSwap = '2ysB2hp7qQYX67VUrZH6uMhPBk6Vrxo5QeBiup122XpX47RcZcgY9uAHvN2T
 /** A Jupiter route through Raydium, Meteora DLMM and SolFi: a pump.fun mint, wrapped SOL, BONK and USDC. */
 const route = 'rNMFZpBmbr6R8g4hStbC5qAictmWvGFQVTwQyXoCY6QDrcq9UV2QfHJ6oARNuS1VaUh3HVe799CDn44dWQReAye';
 const pool = '56Ekyu6uBpTna3LR2qkjHjNbDNkCLWK2Lt3uWh7J2R8Z';
-const tokenAccount = '6A5NHCj1yF6urc9wZNe6Bcjj4LVszQNj5DwAWG97yzMu';
+// A token account whose mint's decimals the ledger cannot know, so it stays base64 (the parsed ones
+// render as fields).
+const tokenAccount = '2KiAy13bDCMGfJ8MqbpTC7g3CunHjLQYMs3wK14XM5LZ';
 const absentAccount = '11111111111111111111111111111112';
 
 const artifacts = join(projectRoot, 'dist', 'test-artifacts');

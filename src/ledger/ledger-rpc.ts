@@ -7,6 +7,7 @@
 import { commitmentBelowConfirmed, minContextSlotNotReached, slicedJsonParsed } from '../rpc/errors.js';
 import { transactionInputFromResult } from './import-corpus.js';
 import type { LedgerStore, StoredTransactionEncoding } from './ledger-store.js';
+import type { MintSources } from './native-accounts/index.js';
 import { renderAccount, type AccountEncoding, type DataSlice } from './render-account.js';
 import { renderTransaction, type TransactionEncoding } from './render-transaction.js';
 
@@ -34,6 +35,22 @@ export const LEDGER_FEATURE_SET = 3294202862;
 
 export class LedgerRpc {
   private readonly apiVersion: string;
+  /**
+   * Finding a mint in the stored balances reads every transaction body (milliseconds), so each
+   * mint's answer is kept until a transaction is imported.
+   */
+  private readonly balanceDecimals = new Map<string, number | null>();
+  private readonly mints: MintSources = {
+    mintData: (mint) => this.store.getAccount(mint)?.data,
+    balanceDecimals: (mint) => {
+      let decimals = this.balanceDecimals.get(mint);
+      if (decimals === undefined) {
+        decimals = this.store.tokenBalanceDecimals(mint);
+        this.balanceDecimals.set(mint, decimals);
+      }
+      return decimals ?? undefined;
+    },
+  };
 
   constructor(
     private readonly store: LedgerStore,
@@ -86,6 +103,7 @@ export class LedgerRpc {
   importTransaction(signature: string, encoding: StoredTransactionEncoding, resultText: string): boolean {
     if (resultText.trim() === 'null') return false;
     this.store.putTransaction(transactionInputFromResult(signature, encoding, resultText));
+    this.balanceDecimals.clear();
     return true;
   }
 
@@ -103,7 +121,7 @@ export class LedgerRpc {
     }
     return (address) => {
       const row = this.store.getAccount(address);
-      return row === null ? 'null' : renderAccount(row, { encoding, dataSlice: config.dataSlice });
+      return row === null ? 'null' : renderAccount(row, { encoding, dataSlice: config.dataSlice, mints: this.mints });
     };
   }
 

@@ -65,6 +65,8 @@ export interface LedgerStore {
   getTransaction(signature: string): TransactionRow | null;
   putAccount(account: AccountInput): void;
   getAccount(address: string): AccountRow | null;
+  /** A mint's decimals as any stored transaction's pre/post token balances give them. */
+  tokenBalanceDecimals(mint: string): number | null;
   /** Highest slot over transactions and accounts; 0 for an empty ledger. */
   headSlot(): number;
   stats(): LedgerStats;
@@ -154,6 +156,7 @@ class SqliteLedgerStore implements LedgerStore {
   private readonly selectBodies: Database.Statement<[string], { encoding: StoredTransactionEncoding; body: string }>;
   private readonly upsertAccount: Database.Statement;
   private readonly selectAccount: Database.Statement<[string], AccountDbRow>;
+  private readonly selectBalanceDecimals: Database.Statement<[string, string], { decimals: number }>;
   private readonly selectHead: Database.Statement<[], { head: number | null }>;
   private readonly countTx: Database.Statement<[], { n: number }>;
   private readonly countBodies: Database.Statement<[], { encoding: string; n: number }>;
@@ -182,6 +185,16 @@ class SqliteLedgerStore implements LedgerStore {
     );
     this.selectAccount = db.prepare(
       'select slot, lamports, owner, executable, rent_epoch, data from accounts where address = ?',
+    );
+    this.selectBalanceDecimals = db.prepare(
+      `select json_extract(b.value, '$.uiTokenAmount.decimals') as decimals
+       from transaction_bodies t, json_each(t.body, '$.meta.preTokenBalances') b
+       where json_extract(b.value, '$.mint') = ?
+       union all
+       select json_extract(b.value, '$.uiTokenAmount.decimals')
+       from transaction_bodies t, json_each(t.body, '$.meta.postTokenBalances') b
+       where json_extract(b.value, '$.mint') = ?
+       limit 1`,
     );
     this.selectHead = db.prepare(
       `select max(head) as head from (select max(slot) as head from transactions
@@ -247,6 +260,11 @@ class SqliteLedgerStore implements LedgerStore {
       rentEpoch: row.rent_epoch,
       data: row.data,
     };
+  }
+
+  tokenBalanceDecimals(mint: string): number | null {
+    const decimals = this.selectBalanceDecimals.get(mint, mint)?.decimals;
+    return Number.isInteger(decimals) ? (decimals as number) : null;
   }
 
   headSlot(): number {

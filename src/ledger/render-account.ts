@@ -3,8 +3,10 @@
  * (keys in serde_json's sorted order, u64s as exact integers).
  */
 import { encodeBase58 } from '../codec/base58.js';
+import { stringifyJson } from '../json/lossless.js';
 import { base58TooLarge } from '../rpc/errors.js';
 import type { AccountRow } from './ledger-store.js';
+import { parseNativeAccount, type MintSources } from './native-accounts/index.js';
 
 export type AccountEncoding = 'base64' | 'base58' | 'binary' | 'base64+zstd' | 'jsonParsed';
 
@@ -16,6 +18,8 @@ export interface DataSlice {
 export interface AccountRenderConfig {
   encoding: AccountEncoding;
   dataSlice?: DataSlice;
+  /** For jsonParsed token accounts: without it they keep the base64 fallback. */
+  mints?: MintSources;
 }
 
 /** Agave's MAX_BASE58_BYTES: larger data must be asked for in base64. */
@@ -51,9 +55,11 @@ function renderData(row: AccountRow, config: AccountRenderConfig): string {
     case 'base64+zstd':
       return `["${bytesToBase64(sliceData(row.data, config.dataSlice))}","base64"]`;
     case 'jsonParsed': {
-      // No account parsers here: this is the node's own answer for owners it cannot parse. The
-      // node sends token-program accounts down a separate path that never applies dataSlice, so
-      // its base64 fallback for those carries the whole data.
+      const parsed = parseNativeAccount(row, config.mints);
+      if (parsed !== undefined) return stringifyJson(parsed);
+      // The node's answer for owners or data it cannot parse. It sends token-program accounts
+      // down a separate path that never applies dataSlice, so its base64 fallback for those
+      // carries the whole data.
       const slice = TOKEN_PROGRAMS.has(row.owner) ? undefined : config.dataSlice;
       return `["${bytesToBase64(sliceData(row.data, slice))}","base64"]`;
     }

@@ -28,7 +28,7 @@ export const AUTHORITY_TYPES: ReadonlyArray<{ name: string; owned: 'mint' | 'acc
 ];
 
 /** ExtensionType by its u16 value, named as the node names it. */
-const EXTENSION_TYPES: readonly string[] = [
+export const EXTENSION_TYPES: readonly string[] = [
   'uninitialized',
   'transferFeeConfig',
   'transferFeeAmount',
