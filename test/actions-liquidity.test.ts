@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { summarizeTransaction } from '../src/actions/summarize.js';
-import { enhanceTransaction } from '../src/enhance/transaction.js';
+import { enhancedResult } from './support/enhanced.js';
 import { defaultLedgerFile } from '../src/gateway.js';
 import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { LedgerRpc } from '../src/ledger/ledger-rpc.js';
@@ -34,7 +34,7 @@ import {
 const registry = loadBundledRegistry();
 
 function enhance(result: unknown): any {
-  return JSON.parse(enhanceTransaction(JSON.stringify({ jsonrpc: '2.0', result, id: 1 }), registry)).result;
+  return enhancedResult(result, registry);
 }
 
 const jowency = (file: string) => enhance(jowencyAnswer(file));

@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { summarizeTransaction } from '../src/actions/summarize.js';
 import { loadBundledRegistry } from '../src/idl/bundled.js';
-import { enhanceTransaction } from '../src/enhance/transaction.js';
+import { enhancedResult } from './support/enhanced.js';
 import { nodeParsedInstructionPrograms } from '../src/transaction-result/node-parsed.js';
 import { recordedAnswers } from './support/recorded-answer.js';
 import { seedForm } from './support/readable-amounts.js';
@@ -25,7 +25,7 @@ interface Recorded {
   result: any;
 }
 
-const enhance = (result: unknown) => JSON.parse(enhanceTransaction(JSON.stringify({ jsonrpc: '2.0', result, id: 1 }), registry)).result;
+const enhance = (result: unknown) => enhancedResult(result, registry);
 
 const recorded: Recorded[] = recordedAnswers().map(({ where, result }) => ({ where, result: enhance(result) }));
 

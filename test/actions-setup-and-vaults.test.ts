@@ -11,7 +11,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { summarizeTransaction } from '../src/actions/summarize.js';
-import { enhanceTransaction } from '../src/enhance/transaction.js';
+import { enhancedResult } from './support/enhanced.js';
 import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { seedForm } from './support/readable-amounts.js';
 import { recordedAnswers } from './support/recorded-answer.js';
@@ -32,7 +32,7 @@ import {
 } from './support/sentence-grounds.js';
 
 const registry = loadBundledRegistry();
-const enhance = (result: unknown) => JSON.parse(enhanceTransaction(JSON.stringify({ jsonrpc: '2.0', result, id: 1 }), registry)).result;
+const enhance = (result: unknown) => enhancedResult(result, registry);
 const recorded = recordedAnswers().map(({ where, result }) => ({ where, result: enhance(result) }));
 
 const JUPITER = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4';

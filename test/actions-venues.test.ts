@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadBundledRegistry } from '../src/idl/bundled.js';
-import { enhanceTransaction } from '../src/enhance/transaction.js';
+import { enhancedResult } from './support/enhanced.js';
 import { defaultLedgerFile } from '../src/gateway.js';
 import { LedgerRpc } from '../src/ledger/ledger-rpc.js';
 import { openLedger } from '../src/ledger/ledger-store.js';
@@ -27,7 +27,7 @@ const registry = loadBundledRegistry();
 const fixtures = join(projectRoot, 'test', 'fixtures');
 
 function actionskit(result: unknown): any {
-  return JSON.parse(enhanceTransaction(JSON.stringify({ jsonrpc: '2.0', result, id: 1 }), registry, true)).result;
+  return enhancedResult(result, registry, true);
 }
 
 interface Recorded {

@@ -14,6 +14,7 @@ import { encodeBase58, decodeBase58 } from '../src/codec/base58.js';
 import { camelCase } from '../src/decode/names.js';
 import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { enhanceTransaction } from '../src/enhance/transaction.js';
+import { enhancedResult } from './support/enhanced.js';
 import { defaultLedgerFile } from '../src/gateway.js';
 import { LedgerRpc } from '../src/ledger/ledger-rpc.js';
 import { openLedger } from '../src/ledger/ledger-store.js';
@@ -47,7 +48,7 @@ const registry = loadBundledRegistry();
 const ledger = new LedgerRpc(openLedger(defaultLedgerFile, { readonly: true }));
 
 function enhance(result: unknown): any {
-  return JSON.parse(enhanceTransaction(JSON.stringify({ jsonrpc: '2.0', result, id: 1 }), registry)).result;
+  return enhancedResult(result, registry);
 }
 
 function fromLedger(signature: string, encoding: 'json' | 'jsonParsed'): any {

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadBundledRegistry } from '../src/idl/bundled.js';
-import { enhanceTransaction } from '../src/enhance/transaction.js';
+import { enhancedResult } from './support/enhanced.js';
 import { corpusTransactionsDir, projectRoot } from '../src/paths.js';
 import { camelCase } from '../src/decode/names.js';
 import { nodeParsedInstructionPrograms } from '../src/transaction-result/node-parsed.js';
@@ -85,7 +85,7 @@ interface Compared {
 function compare(label: string, result: any, into: Compared): void {
   const logs = loggedInstructions(result.meta?.logMessages ?? []);
   if (logs === null) return;
-  const answer = JSON.parse(enhanceTransaction(JSON.stringify({ jsonrpc: '2.0', result, id: 1 }), registry)).result;
+  const answer = enhancedResult(result, registry);
   const groups = new Map<number, Entry[]>(
     (answer.meta?.innerInstructions ?? []).map((g: { index: number; instructions: Entry[] }) => [g.index, g.instructions]),
   );
@@ -201,7 +201,7 @@ test('mainnet transactions of June 2024 (recorded by ryoid/anchores): every desc
 test("Raydium's route program: each instruction decodes under the name it logs (process_<name>), with the arguments it logs", () => {
   const RAYDIUM_ROUTE = 'routeUGWgWzqBWFcrCfv8tritsqukccJPu3q5GPP3xS';
   const result = jowencyAnswer('swap_raydium_route_1.json');
-  const answer = JSON.parse(enhanceTransaction(JSON.stringify({ jsonrpc: '2.0', result, id: 1 }), registry)).result;
+  const answer = enhancedResult(result, registry);
   // The program's first log line after each top-level invocation of it, in order.
   const logs: string[] = result.meta.logMessages;
   const said = logs.flatMap((line, i) => (line === `Program ${RAYDIUM_ROUTE} invoke [1]` ? [logs[i + 1]] : []));

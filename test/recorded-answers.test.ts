@@ -14,7 +14,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadBundledRegistry } from '../src/idl/bundled.js';
-import { enhanceTransaction } from '../src/enhance/transaction.js';
+import { enhancedResult } from './support/enhanced.js';
 import { projectRoot } from '../src/paths.js';
 import { nodeParsedInstructionPrograms } from '../src/transaction-result/node-parsed.js';
 import { anchoresAnswers, asJsonParsed, solanaStreamerAnswer, solanaStreamerSignatures } from './support/recorded-answer.js';
@@ -30,7 +30,7 @@ interface Entry {
 
 /** Top-level entries and, under each, its inner entries, as enhanced. */
 function enhanced(result: unknown): { top: Entry; inner: Entry[] }[] {
-  const answer = JSON.parse(enhanceTransaction(JSON.stringify({ jsonrpc: '2.0', result, id: 1 }), registry)).result;
+  const answer = enhancedResult(result, registry);
   const groups = new Map<number, Entry[]>(
     (answer.meta?.innerInstructions ?? []).map((g: { index: number; instructions: Entry[] }) => [g.index, g.instructions]),
   );
