@@ -159,6 +159,31 @@ describe('embedded ledger built from the corpus', () => {
     }
   });
 
+  it("keeps the node's text of every token amount float when it renders a stored body in another encoding", () => {
+    const floats = (text: string) => (text.match(/"uiAmount":[^,}]+/g) ?? []).sort();
+    let checked = 0;
+    for (const tx of corpusTxs.filter((t) => t.encoding !== 'jsonParsed')) {
+      const stored = floats(compactJson(txText(tx)));
+      // Some files went through other clients, which write a whole f64 without its `.0` (JavaScript)
+      // or an exponent as `E` (Java): those are not the node's text to compare with.
+      if (!stored.every((f) => /:(null|-?\d+\.\d+|-?\d(\.\d+)?e-?\d+)$/.test(f))) continue;
+      const parsed = floats(rpc.getTransaction(tx.signature, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }));
+      // jsonParsed adds the checked token instructions' amounts; every balance's stays as stored.
+      for (const f of new Set(stored)) {
+        assert.ok(parsed.filter((p) => p === f).length >= stored.filter((s) => s === f).length, `${tx.file}: ${f}`);
+      }
+      if (tx.encoding === 'base64') {
+        assert.deepEqual(
+          floats(rpc.getTransaction(tx.signature, { encoding: 'json', maxSupportedTransactionVersion: 0 })),
+          stored,
+          tx.file,
+        );
+      }
+      checked += stored.filter((f) => f.endsWith('.0')).length;
+    }
+    assert.ok(checked > 0, 'no whole-number float in the corpus to check');
+  });
+
   it('serves a stored body unchanged when its version key is already right, compact as a node writes it', () => {
     const tx = corpusTxs.find((t) => t.version === 0 && txText(t).includes('"version"') && txText(t).includes('\n  '))!;
     const out = rpc.getTransaction(tx.signature, { encoding: tx.encoding, maxSupportedTransactionVersion: 0 });

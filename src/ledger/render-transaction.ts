@@ -3,7 +3,8 @@
  * text itself when the requested encoding is held, a conversion otherwise, with the top-level
  * `version` key following the node's maxSupportedTransactionVersion rules.
  */
-import { parseJson, stringifyJson } from '../json/lossless.js';
+import { LosslessNumber, parseJson, stringifyJson } from '../json/lossless.js';
+import { serdeF64 } from './native-accounts/serde-f64.js';
 import { heldOnlyAsJson, heldOnlyAsJsonParsed, unsupportedTransactionVersion } from '../rpc/errors.js';
 import type { StoredTransactionEncoding, TransactionRow, TransactionVersion } from './ledger-store.js';
 import { jsonResultToJsonParsed } from './parsed-transaction.js';
@@ -109,7 +110,22 @@ function storedAsIs(body: string, version: TransactionVersion | undefined): stri
   if (topLevelVersionText(body) === versionText(version)) return body;
   const result = parseResult(body);
   setVersion(result, version);
-  return stringifyJson(result);
+  return stringifyJson(withNodeFloats(result));
+}
+
+/**
+ * Every `uiAmount` the node writes (a token balance's, a checked token instruction's) is an f64,
+ * which serde_json writes `180.0` where JavaScript writes `180`: a result read into numbers and
+ * written again gets the node's text back.
+ */
+function withNodeFloats<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withNodeFloats) as T;
+  if (value === null || typeof value !== 'object' || value instanceof LosslessNumber) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(value)) {
+    out[key] = key === 'uiAmount' && typeof member === 'number' ? serdeF64(member) : withNodeFloats(member);
+  }
+  return out as T;
 }
 
 function base64WireBytes(result: Result): Uint8Array {
@@ -189,5 +205,5 @@ export function renderTransaction(row: TransactionRow, config: TransactionRender
       break;
   }
   setVersion(result, version);
-  return stringifyJson(sortedKeys(result));
+  return stringifyJson(sortedKeys(withNodeFloats(result)));
 }
