@@ -141,6 +141,7 @@ const supportedPrograms = new Set([
   'boop8hVGQGqehUK2iVEMEnMrL5RbjywRzHKBmBE7ry4',
   'LanMV9sAd7wArD4vJFi2qDdfnVhFxYSUg6eADduJ3uj',
   '22Y43yTVxuUkoRKdm9thyRhQ3SdgQS7c7kB6UNCiaczD',
+  'routeUGWgWzqBWFcrCfv8tritsqukccJPu3q5GPP3xS',
 ]);
 
 test('corpus: one entry per instruction, no exception, and every sentence grounded in its transaction', () => {

@@ -365,6 +365,20 @@ const dflow: Planner = (i) => ({
   netOfActor: true,
 });
 
+/**
+ * Raydium's route: two pools through the wallet's route account, whose balance the first leg fills
+ * and the second empties; the wallet's own accounts, net, paid the input and gained the output.
+ */
+const raydiumRoute: Planner = (i) => ({
+  actor: str(i.wallet),
+  verb: 'swap',
+  sources: [i.userSourceToken],
+  destinations: [],
+  netOfActor: true,
+  exactIn: arg(i.amountIn),
+  minOut: arg(i.minimumAmountOut),
+});
+
 /** Jupiter's RFQ order engine: the taker's side of a fill, both amounts fixed by the quote. */
 const orderEngine: Planner = (i) => ({
   actor: str(i.taker),
@@ -541,6 +555,7 @@ const planners: Readonly<Record<string, Readonly<Record<string, Planner>>>> = {
   HEAVENoP2qxoeuF8Dj2oT1GHEnu49U5mJYkdeC8BAX2o: { buy: heaven, sell: heaven },
   boop8hVGQGqehUK2iVEMEnMrL5RbjywRzHKBmBE7ry4: { sellToken: boopSell },
   MoonCVVNZFSYkqNXP6bxHLPL6QQJiMagDL3qcqUQTrG: { sell: moonshotSell },
+  routeUGWgWzqBWFcrCfv8tritsqukccJPu3q5GPP3xS: { routeSwapBaseIn: raydiumRoute },
   LanMV9sAd7wArD4vJFi2qDdfnVhFxYSUg6eADduJ3uj: Object.fromEntries(
     ['buyExactIn', 'buyExactOut', 'sellExactIn', 'sellExactOut'].map((t) => [t, launchLab]),
   ),
