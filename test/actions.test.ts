@@ -142,6 +142,7 @@ const supportedPrograms = new Set([
   'LanMV9sAd7wArD4vJFi2qDdfnVhFxYSUg6eADduJ3uj',
   '22Y43yTVxuUkoRKdm9thyRhQ3SdgQS7c7kB6UNCiaczD',
   'routeUGWgWzqBWFcrCfv8tritsqukccJPu3q5GPP3xS',
+  '3EpVCPUgyjq2MfGeCttyey6bs5zya5wjYZ2BE6yDg6bm',
 ]);
 
 test('corpus: one entry per instruction, no exception, and every sentence grounded in its transaction', () => {
@@ -876,6 +877,33 @@ test('Compute Budget: each setting states its value, read from the arguments the
     `${payer} requested a heap frame of 65536 bytes on Compute Budget`,
     `${payer} set the loaded accounts data size limit to 262144 bytes on Compute Budget`,
   ]);
+});
+
+test("corpus: a Hyperlane warp-route transfer states what the sender's account paid into the route and the destination domain", () => {
+  let seen = 0;
+  for (const { signature, encoding, result } of corpus) {
+    if (encoding !== 'jsonParsed') continue;
+    const out = summarizeTransaction(result);
+    const entries = entriesOf(result);
+    entries.forEach((e, k) => {
+      if (e.programId !== '3EpVCPUgyjq2MfGeCttyey6bs5zya5wjYZ2BE6yDg6bm' || type(e) !== 'transferRemote') return;
+      const i = info(e);
+      const paid = under(entries, e).filter(
+        (x) => isToken(x.programId) && /^transfer/.test(type(x) ?? '') && info(x).authority === i.sender,
+      );
+      assert.equal(paid.length, 1, signature);
+      const m = /^(\S+) sent (.+) to Hyperlane domain (\d+) on Hyperlane Warp Route$/.exec(out[k] ?? '');
+      assert.ok(m, `${signature} #${k}: ${out[k]}`);
+      const transfer = info(paid[0]);
+      assert.deepEqual(
+        [m[1], parseAsset(m[2]), m[3]],
+        [i.sender, { amount: amountOf(transfer), mint: transfer.mint }, String(i.destinationDomain)],
+        signature,
+      );
+      seen++;
+    });
+  }
+  assert.equal(seen, 2);
 });
 
 test('answers without instructions to read (null, binary encodings) give no entries and no exception', () => {

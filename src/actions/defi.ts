@@ -1,7 +1,7 @@
 /**
  * Other frequent DeFi actions: lending (marginfi), recurring buys (Jupiter DCA) and their keepers'
  * fills, order books (OpenBook, Serum), tip claims (Jito), and token launches and their move to a
- * pool (Pump.fun). Order-book arguments count
+ * pool (Pump.fun), bridging out (Hyperlane's warp route). Order-book arguments count
  * lots, not base units, so those sentences report the token amounts that moved under the
  * instruction instead.
  */
@@ -181,6 +181,21 @@ function migrated(entry: Entry, facts: TxFacts): string | null {
   return say(facts.failed, str(i.user), 'migrated', 'migrate', `${what}${withWhat} on Pump.fun`);
 }
 
+/**
+ * Hyperlane's warp route (USDC collateral): the sender's tokens go into the route's escrow and a
+ * message to the destination chain's domain goes out. The accounts sit among the remaining ones,
+ * so the amount is what left any of them under the instruction; the recipient is a 32-byte
+ * address of the other chain, which no account here names, so it is not told.
+ */
+const warpRoute: Template = (entry, facts) => {
+  const i = entry.ix.info as Record<string, any>;
+  if (entry.ix.type !== 'transferRemote' || typeof i.destinationDomain !== 'number') return null;
+  const sent = facts.failed ? [asset(big(i.amountOrId), undefined)] : moved(entry, facts, i.remainingAccounts ?? [], 'out');
+  if (sent.length !== 1 || sent[0] === undefined) return null;
+  const what = `${sent[0]} to Hyperlane domain ${i.destinationDomain} on ${programName(entry.ix.programId)}`;
+  return say(facts.failed, str(i.sender), 'sent', 'send', what);
+};
+
 export const defiTemplates: Readonly<Record<string, Template>> = {
   MFv2hWf31Z9kbCa1snEPYctwafyhdvnV7FZnsebVacA: marginfi,
   DCA265Vj8a9CEuX1eb1LWRnDT7uK6q1xMipnNyatn23M: dca,
@@ -188,4 +203,5 @@ export const defiTemplates: Readonly<Record<string, Template>> = {
   srmqPvymJeFKQ4zGQed1GFppgkRHL9kaELCbyksJtPX: orderBook,
   '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin': orderBook,
   '6EF8rrecthR5Dkzon8Nwu78hRvfCKubJ14M5uBEwF6P': pumpFun,
+  '3EpVCPUgyjq2MfGeCttyey6bs5zya5wjYZ2BE6yDg6bm': warpRoute,
 };
