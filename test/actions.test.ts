@@ -906,6 +906,39 @@ test("corpus: a Hyperlane warp-route transfer states what the sender's account p
   assert.equal(seen, 2);
 });
 
+test('corpus: a token-swap deposit states the two assets that left the depositor and the LP tokens minted to it', () => {
+  const swaps = new Set([
+    'SwaPpA9LAaLfeLi3a68M4DjnLqgtticKg6CnyNwgAC8',
+    'DjVE6JNiYqPL2QXyCUUh8rNjHrbz9hXHNYt99MQ59qw1',
+    '9W959DqEETiGZocYWCQPaJ6sBmUzgfxXfqGeTEdp3aQP',
+  ]);
+  let seen = 0;
+  for (const { signature, encoding, result } of corpus) {
+    if (encoding !== 'jsonParsed' || result.meta.err !== null) continue;
+    const out = summarizeTransaction(result);
+    const entries = entriesOf(result);
+    entries.forEach((e, k) => {
+      if (!swaps.has(e.programId) || type(e) !== 'depositAllTokenTypes') return;
+      const i = info(e);
+      const below = under(entries, e);
+      const paid = (account: string) =>
+        below.find((x) => isToken(x.programId) && /^transfer/.test(type(x) ?? '') && info(x).source === account);
+      const minted = below.find((x) => isToken(x.programId) && /^mintTo/.test(type(x) ?? '') && info(x).account === i.destination);
+      const m = /^(\S+) deposited (.+) and (.+) into pool (\S+) for (.+) on .+$/.exec(out[k] ?? '');
+      assert.ok(m && minted, `${signature} #${k}: ${out[k]}`);
+      assert.equal(m[1], i.userTransferAuthority);
+      assert.equal(m[4], i.swap);
+      assert.deepEqual(
+        [parseAsset(m[2])?.amount, parseAsset(m[3])?.amount],
+        [amountOf(info(paid(i.sourceA)!)), amountOf(info(paid(i.sourceB)!))],
+      );
+      assert.deepEqual(parseAsset(m[5]), { amount: amountOf(info(minted)), mint: i.poolMint });
+      seen++;
+    });
+  }
+  assert.equal(seen, 1);
+});
+
 test('answers without instructions to read (null, binary encodings) give no entries and no exception', () => {
   assert.deepEqual(summarizeTransaction(null), []);
   assert.deepEqual(summarizeTransaction({ transaction: ['AQID', 'base64'], meta: { err: null } }), []);

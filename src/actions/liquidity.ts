@@ -179,6 +179,36 @@ const pumpSwap: Template = (entry, facts) => {
   });
 };
 
+/**
+ * SPL token-swap and its forks (Orca v1/v2, Saros, FluxBeam): both assets in for LP tokens minted
+ * to `destination`, or LP tokens burned from `source` for both assets out. FluxBeam names the
+ * user's accounts and the mints its own way.
+ */
+const tokenSwap: Template = (entry, facts) => {
+  const i = entry.ix.info as Record<string, any>;
+  const mints = [str(i.tokenAMint), str(i.tokenBMint)];
+  const common = { actor: str(i.userTransferAuthority), pool: str(i.swap), noun: 'pool', mints, lpMint: str(i.poolMint) } as const;
+  switch (entry.ix.type) {
+    case 'depositAllTokenTypes':
+      return describe(entry, facts, {
+        ...common,
+        action: 'deposit',
+        accounts: [str(i.sourceA ?? i.depositTokenA), str(i.sourceB ?? i.depositTokenB)],
+        lpAccount: str(i.destination),
+      });
+    case 'withdrawAllTokenTypes':
+      return describe(entry, facts, {
+        ...common,
+        action: 'withdraw',
+        accounts: [str(i.destinationA ?? i.destinationTokenA), str(i.destinationB ?? i.destinationTokenB)],
+        lpAccount: str(i.source),
+        lpBurned: big(i.poolTokenAmount),
+      });
+    default:
+      return null;
+  }
+};
+
 /** Meteora's vaults, which its dynamic AMM deposits into on the trader's behalf. */
 const meteoraVault: Template = (entry, facts) => {
   const i = entry.ix.info as Record<string, any>;
@@ -259,4 +289,13 @@ export const liquidityTemplates: Readonly<Record<string, Template>> = {
   '24Uqj9JCLxUeoC3hGfh5W3s9FM9uCHDS2SG3LYwBpyTi': meteoraVault,
   REALQqNEomY6cQGZJUGwywTBD2UmDT32rZcNnfxQ5N2: byrealClmm,
   [DLMM]: meteoraDlmm,
+  ...Object.fromEntries(
+    [
+      'SwaPpA9LAaLfeLi3a68M4DjnLqgtticKg6CnyNwgAC8',
+      'DjVE6JNiYqPL2QXyCUUh8rNjHrbz9hXHNYt99MQ59qw1',
+      '9W959DqEETiGZocYWCQPaJ6sBmUzgfxXfqGeTEdp3aQP',
+      'SSwapUtytfBdBn1b9NUGG6foMVPtcWgpRU32HToDUZr',
+      'FLUXubRmkEi2q6K3Y9kBPg9248ggaZVsoSFhtJHSrm1X',
+    ].map((id) => [id, tokenSwap]),
+  ),
 };
