@@ -1,5 +1,5 @@
 /** The BPF loader (v2) and the upgradeable loader (v3), as the node renders them (bincode). */
-import { Accounts, DataReader, instruction, jsonInteger, notParsable, resolvedAccounts } from './reader.js';
+import { Accounts, DataReader, instruction, jsonInteger, notParsable, byU32Tag, type TaggedParser } from './reader.js';
 
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('base64');
 
@@ -19,25 +19,24 @@ export function parseBpfLoader(accounts: number[], data: Uint8Array, keys: reado
   return instruction('finalize', { account: a.key(0) });
 }
 
-type LoaderParser = (r: DataReader, a: Accounts) => ReturnType<typeof instruction>;
 
 /** Optional trailing accounts are written as null when absent, not left out. */
 const orNull = (a: Accounts, position: number) => a.optional(position) ?? null;
 
-const initializeBuffer: LoaderParser = (_r, a) => {
+const initializeBuffer: TaggedParser = (_r, a) => {
   a.require(1);
   const authority = a.optional(1);
   return instruction('initializeBuffer', authority === undefined ? { account: a.key(0) } : { account: a.key(0), authority });
 };
 
-const write: LoaderParser = (r, a) => {
+const write: TaggedParser = (r, a) => {
   const offset = r.u32();
   const bytes = base64(r.bytes());
   a.require(2);
   return instruction('write', { offset, bytes, account: a.key(0), authority: a.key(1) });
 };
 
-const deployWithMaxDataLen: LoaderParser = (r, a) => {
+const deployWithMaxDataLen: TaggedParser = (r, a) => {
   const maxDataLen = jsonInteger(r.u64());
   a.require(8);
   return instruction('deployWithMaxDataLen', {
@@ -53,7 +52,7 @@ const deployWithMaxDataLen: LoaderParser = (r, a) => {
   });
 };
 
-const upgrade: LoaderParser = (_r, a) => {
+const upgrade: TaggedParser = (_r, a) => {
   a.require(7);
   return instruction('upgrade', {
     programDataAccount: a.key(0),
@@ -66,17 +65,17 @@ const upgrade: LoaderParser = (_r, a) => {
   });
 };
 
-const setAuthority: LoaderParser = (_r, a) => {
+const setAuthority: TaggedParser = (_r, a) => {
   a.require(2);
   return instruction('setAuthority', { account: a.key(0), authority: a.key(1), newAuthority: orNull(a, 2) });
 };
 
-const close: LoaderParser = (_r, a) => {
+const close: TaggedParser = (_r, a) => {
   a.require(3);
   return instruction('close', { account: a.key(0), recipient: a.key(1), authority: a.key(2), programAccount: orNull(a, 3) });
 };
 
-const extendProgram: LoaderParser = (r, a) => {
+const extendProgram: TaggedParser = (r, a) => {
   const additionalBytes = r.u32();
   a.require(2);
   return instruction('extendProgram', {
@@ -88,17 +87,17 @@ const extendProgram: LoaderParser = (r, a) => {
   });
 };
 
-const setAuthorityChecked: LoaderParser = (_r, a) => {
+const setAuthorityChecked: TaggedParser = (_r, a) => {
   a.require(3);
   return instruction('setAuthorityChecked', { account: a.key(0), authority: a.key(1), newAuthority: a.key(2) });
 };
 
-const migrate: LoaderParser = (_r, a) => {
+const migrate: TaggedParser = (_r, a) => {
   a.require(3);
   return instruction('migrate', { programDataAccount: a.key(0), programAccount: a.key(1), authority: a.key(2) });
 };
 
-const extendProgramChecked: LoaderParser = (r, a) => {
+const extendProgramChecked: TaggedParser = (r, a) => {
   const additionalBytes = r.u32();
   a.require(3);
   return instruction('extendProgramChecked', {
@@ -112,7 +111,7 @@ const extendProgramChecked: LoaderParser = (r, a) => {
 };
 
 // Indexed by the UpgradeableLoaderInstruction variant.
-const UPGRADEABLE_INSTRUCTIONS: readonly LoaderParser[] = [
+const UPGRADEABLE_INSTRUCTIONS: readonly TaggedParser[] = [
   initializeBuffer,
   write,
   deployWithMaxDataLen,
@@ -125,10 +124,4 @@ const UPGRADEABLE_INSTRUCTIONS: readonly LoaderParser[] = [
   extendProgramChecked,
 ];
 
-export function parseBpfUpgradeableLoader(accounts: number[], data: Uint8Array, keys: readonly string[]) {
-  const a = resolvedAccounts(accounts, keys);
-  const r = new DataReader(data);
-  const parse = UPGRADEABLE_INSTRUCTIONS[r.u32()];
-  if (parse === undefined) throw notParsable;
-  return parse(r, a);
-}
+export const parseBpfUpgradeableLoader = byU32Tag(UPGRADEABLE_INSTRUCTIONS);

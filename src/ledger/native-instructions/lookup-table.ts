@@ -1,9 +1,8 @@
 /** The Address Lookup Table program's instructions, as the node renders them (bincode). */
-import { Accounts, DataReader, instruction, jsonInteger, notParsable, resolvedAccounts, withPresent } from './reader.js';
+import { instruction, jsonInteger, withPresent, byU32Tag, type TaggedParser } from './reader.js';
 
-type TableParser = (r: DataReader, a: Accounts) => ReturnType<typeof instruction>;
 
-const createLookupTable: TableParser = (r, a) => {
+const createLookupTable: TaggedParser = (r, a) => {
   const recentSlot = jsonInteger(r.u64());
   const bumpSeed = r.u8();
   a.require(4);
@@ -18,14 +17,14 @@ const createLookupTable: TableParser = (r, a) => {
 };
 
 const tableAndAuthority =
-  (type: string): TableParser =>
+  (type: string): TaggedParser =>
   (_r, a) => {
     a.require(2);
     return instruction(type, { lookupTableAccount: a.key(0), lookupTableAuthority: a.key(1) });
   };
 
 /** The payer and system program are named only when both are there. */
-const extendLookupTable: TableParser = (r, a) => {
+const extendLookupTable: TaggedParser = (r, a) => {
   const count = r.length(32);
   const newAddresses = Array.from({ length: count }, () => r.pubkey());
   a.require(2);
@@ -34,13 +33,13 @@ const extendLookupTable: TableParser = (r, a) => {
   return instruction('extendLookupTable', withPresent(info, funded));
 };
 
-const closeLookupTable: TableParser = (_r, a) => {
+const closeLookupTable: TaggedParser = (_r, a) => {
   a.require(3);
   return instruction('closeLookupTable', { lookupTableAccount: a.key(0), lookupTableAuthority: a.key(1), recipient: a.key(2) });
 };
 
 // Indexed by the ProgramInstruction variant.
-const TABLE_INSTRUCTIONS: readonly TableParser[] = [
+const TABLE_INSTRUCTIONS: readonly TaggedParser[] = [
   createLookupTable,
   tableAndAuthority('freezeLookupTable'),
   extendLookupTable,
@@ -48,10 +47,4 @@ const TABLE_INSTRUCTIONS: readonly TableParser[] = [
   closeLookupTable,
 ];
 
-export function parseAddressLookupTable(accounts: number[], data: Uint8Array, keys: readonly string[]) {
-  const a = resolvedAccounts(accounts, keys);
-  const r = new DataReader(data);
-  const parse = TABLE_INSTRUCTIONS[r.u32()];
-  if (parse === undefined) throw notParsable;
-  return parse(r, a);
-}
+export const parseAddressLookupTable = byU32Tag(TABLE_INSTRUCTIONS);

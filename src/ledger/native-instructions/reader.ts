@@ -227,3 +227,20 @@ export function withSigners(a: Accounts, info: Info, last: number, ownerField: s
   }
   return info;
 }
+
+/** A parser of one instruction's data after its tag, given its accounts. */
+export type TaggedParser = (r: DataReader, a: Accounts) => ReturnType<typeof instruction>;
+
+/**
+ * The parser of a program whose instruction data opens with a little-endian u32 tag (bincode's enum
+ * index: System, Stake, Vote, the upgradeable loader, lookup tables), from its parsers in tag order.
+ */
+export function byU32Tag(parsers: readonly TaggedParser[]): NativeParser {
+  return (accounts, data, keys) => {
+    const a = resolvedAccounts(accounts, keys);
+    const r = new DataReader(data);
+    const parse = parsers[r.u32()];
+    if (parse === undefined) throw notParsable;
+    return parse(r, a);
+  };
+}

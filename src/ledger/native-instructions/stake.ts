@@ -5,13 +5,12 @@
  * and config accounts, and minimal ones without them; it tells them apart by whether a position
  * holds the sysvar, and the node labels the accounts the same way.
  */
-import { Accounts, DataReader, instruction, jsonInteger, notParsable, resolvedAccounts, withPresent } from './reader.js';
+import { Accounts, DataReader, instruction, jsonInteger, notParsable, withPresent, byU32Tag, type TaggedParser } from './reader.js';
 
 const RENT_SYSVAR = 'SysvarRent111111111111111111111111111111111';
 const CLOCK_SYSVAR = 'SysvarC1ock11111111111111111111111111111111';
 const STAKE_CONFIG = 'StakeConfig11111111111111111111111111111111';
 
-type StakeParser = (r: DataReader, a: Accounts) => ReturnType<typeof instruction>;
 
 /** StakeAuthorize, a u32 variant the node writes by its Rust name. */
 function stakeAuthorize(r: DataReader): string {
@@ -22,7 +21,7 @@ function stakeAuthorize(r: DataReader): string {
 
 const isAt = (a: Accounts, position: number, key: string) => a.optional(position) === key;
 
-const initialize: StakeParser = (r, a) => {
+const initialize: TaggedParser = (r, a) => {
   const authorized = { staker: r.pubkey(), withdrawer: r.pubkey() };
   const lockup = { unixTimestamp: jsonInteger(r.i64()), epoch: jsonInteger(r.u64()), custodian: r.pubkey() };
   a.require(1);
@@ -30,7 +29,7 @@ const initialize: StakeParser = (r, a) => {
   return instruction('initialize', withPresent(info, { rentSysvar: isAt(a, 1, RENT_SYSVAR) ? a.key(1) : undefined }));
 };
 
-const authorize: StakeParser = (r, a) => {
+const authorize: TaggedParser = (r, a) => {
   const newAuthority = r.pubkey();
   const authorityType = stakeAuthorize(r);
   a.require(2);
@@ -41,7 +40,7 @@ const authorize: StakeParser = (r, a) => {
 };
 
 /** The legacy list needs a fifth account the program never reads, so clients may put the authority there. */
-const delegate: StakeParser = (_r, a) => {
+const delegate: TaggedParser = (_r, a) => {
   a.require(3);
   const info: Record<string, unknown> = { stakeAccount: a.key(0), voteAccount: a.key(1) };
   if (a.key(2) !== CLOCK_SYSVAR) return instruction('delegate', { ...info, stakeAuthority: a.key(2) });
@@ -51,14 +50,14 @@ const delegate: StakeParser = (_r, a) => {
   return instruction('delegate', withPresent(info, { stakeConfigAccount: a.key(4), stakeAuthority: a.optional(5) }));
 };
 
-const split: StakeParser = (r, a) => {
+const split: TaggedParser = (r, a) => {
   const lamports = jsonInteger(r.u64());
   a.require(2);
   const info = { stakeAccount: a.key(0), newSplitAccount: a.key(1), lamports };
   return instruction('split', withPresent(info, { stakeAuthority: a.optional(2) }));
 };
 
-const withdraw: StakeParser = (r, a) => {
+const withdraw: TaggedParser = (r, a) => {
   const lamports = jsonInteger(r.u64());
   a.require(3);
   const info = { stakeAccount: a.key(0), destination: a.key(1), lamports };
@@ -68,7 +67,7 @@ const withdraw: StakeParser = (r, a) => {
   return instruction('withdraw', withPresent({ ...info, ...sysvars }, { withdrawAuthority: a.key(4), custodian: a.optional(5) }));
 };
 
-const deactivate: StakeParser = (_r, a) => {
+const deactivate: TaggedParser = (_r, a) => {
   a.require(2);
   const info = { stakeAccount: a.key(0) };
   if (a.key(1) !== CLOCK_SYSVAR) return instruction('deactivate', { ...info, stakeAuthority: a.key(1) });
@@ -76,7 +75,7 @@ const deactivate: StakeParser = (_r, a) => {
 };
 
 /** LockupArgs: each field optional, and only the present ones are written. */
-const setLockup: StakeParser = (r, a) => {
+const setLockup: TaggedParser = (r, a) => {
   const lockup = withPresent(
     {},
     {
@@ -89,7 +88,7 @@ const setLockup: StakeParser = (r, a) => {
   return instruction('setLockup', { stakeAccount: a.key(0), custodian: a.key(1), lockup });
 };
 
-const merge: StakeParser = (_r, a) => {
+const merge: TaggedParser = (_r, a) => {
   a.require(3);
   const info = { destination: a.key(0), source: a.key(1) };
   if (a.key(2) !== CLOCK_SYSVAR) return instruction('merge', { ...info, stakeAuthority: a.key(2) });
@@ -98,7 +97,7 @@ const merge: StakeParser = (_r, a) => {
   return instruction('merge', withPresent({ ...info, ...sysvars }, { stakeAuthority: a.optional(4) }));
 };
 
-const authorizeWithSeed: StakeParser = (r, a) => {
+const authorizeWithSeed: TaggedParser = (r, a) => {
   const newAuthorized = r.pubkey();
   const authorityType = stakeAuthorize(r);
   const authoritySeed = r.string();
@@ -110,7 +109,7 @@ const authorizeWithSeed: StakeParser = (r, a) => {
   return instruction('authorizeWithSeed', withPresent(info, { clockSysvar: a.key(2), custodian: a.optional(3) }));
 };
 
-const initializeChecked: StakeParser = (_r, a) => {
+const initializeChecked: TaggedParser = (_r, a) => {
   a.require(3);
   const info = { stakeAccount: a.key(0) };
   if (a.key(1) !== RENT_SYSVAR) return instruction('initializeChecked', { ...info, staker: a.key(1), withdrawer: a.key(2) });
@@ -118,7 +117,7 @@ const initializeChecked: StakeParser = (_r, a) => {
   return instruction('initializeChecked', { ...info, rentSysvar: a.key(1), staker: a.key(2), withdrawer: a.key(3) });
 };
 
-const authorizeChecked: StakeParser = (r, a) => {
+const authorizeChecked: TaggedParser = (r, a) => {
   const authorityType = stakeAuthorize(r);
   a.require(3);
   const info = { stakeAccount: a.key(0), authorityType };
@@ -130,7 +129,7 @@ const authorizeChecked: StakeParser = (r, a) => {
   return instruction('authorizeChecked', withPresent(info, accounts));
 };
 
-const authorizeCheckedWithSeed: StakeParser = (r, a) => {
+const authorizeCheckedWithSeed: TaggedParser = (r, a) => {
   const authorityType = stakeAuthorize(r);
   const authoritySeed = r.string();
   const authorityOwner = r.pubkey();
@@ -144,7 +143,7 @@ const authorizeCheckedWithSeed: StakeParser = (r, a) => {
 };
 
 /** LockupCheckedArgs carries no custodian: a new one signs as the third account instead. */
-const setLockupChecked: StakeParser = (r, a) => {
+const setLockupChecked: TaggedParser = (r, a) => {
   const unixTimestamp = r.option((x) => jsonInteger(x.i64())) ?? undefined;
   const epoch = r.option((x) => jsonInteger(x.u64())) ?? undefined;
   a.require(2);
@@ -152,14 +151,14 @@ const setLockupChecked: StakeParser = (r, a) => {
   return instruction('setLockupChecked', { stakeAccount: a.key(0), custodian: a.key(1), lockup });
 };
 
-const getMinimumDelegation: StakeParser = () => instruction('getMinimumDelegation');
+const getMinimumDelegation: TaggedParser = () => instruction('getMinimumDelegation');
 
-const deactivateDelinquent: StakeParser = (_r, a) => {
+const deactivateDelinquent: TaggedParser = (_r, a) => {
   a.require(3);
   return instruction('deactivateDelinquent', { stakeAccount: a.key(0), voteAccount: a.key(1), referenceVoteAccount: a.key(2) });
 };
 
-const redelegate: StakeParser = (_r, a) => {
+const redelegate: TaggedParser = (_r, a) => {
   a.require(5);
   return instruction('redelegate', {
     stakeAccount: a.key(0),
@@ -171,7 +170,7 @@ const redelegate: StakeParser = (_r, a) => {
 };
 
 const moveBetween =
-  (type: string): StakeParser =>
+  (type: string): TaggedParser =>
   (r, a) => {
     const lamports = jsonInteger(r.u64());
     a.require(3);
@@ -179,7 +178,7 @@ const moveBetween =
   };
 
 // Indexed by the StakeInstruction variant.
-const STAKE_INSTRUCTIONS: readonly StakeParser[] = [
+const STAKE_INSTRUCTIONS: readonly TaggedParser[] = [
   initialize,
   authorize,
   delegate,
@@ -200,10 +199,4 @@ const STAKE_INSTRUCTIONS: readonly StakeParser[] = [
   moveBetween('moveLamports'),
 ];
 
-export function parseStake(accounts: number[], data: Uint8Array, keys: readonly string[]) {
-  const a = resolvedAccounts(accounts, keys);
-  const r = new DataReader(data);
-  const parse = STAKE_INSTRUCTIONS[r.u32()];
-  if (parse === undefined) throw notParsable;
-  return parse(r, a);
-}
+export const parseStake = byU32Tag(STAKE_INSTRUCTIONS);

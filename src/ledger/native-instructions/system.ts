@@ -1,9 +1,8 @@
 /** The System program's instructions, as the node renders them (bincode, u32 variant tags). */
-import { Accounts, DataReader, instruction, jsonInteger, notParsable, resolvedAccounts } from './reader.js';
+import { instruction, jsonInteger, byU32Tag, type TaggedParser } from './reader.js';
 
-type SystemParser = (r: DataReader, a: Accounts) => ReturnType<typeof instruction>;
 
-const createAccount: SystemParser = (r, a) => {
+const createAccount: TaggedParser = (r, a) => {
   const lamports = jsonInteger(r.u64());
   const space = jsonInteger(r.u64());
   const owner = r.pubkey();
@@ -11,19 +10,19 @@ const createAccount: SystemParser = (r, a) => {
   return instruction('createAccount', { source: a.key(0), newAccount: a.key(1), lamports, space, owner });
 };
 
-const assign: SystemParser = (r, a) => {
+const assign: TaggedParser = (r, a) => {
   const owner = r.pubkey();
   a.require(1);
   return instruction('assign', { account: a.key(0), owner });
 };
 
-const transfer: SystemParser = (r, a) => {
+const transfer: TaggedParser = (r, a) => {
   const lamports = jsonInteger(r.u64());
   a.require(2);
   return instruction('transfer', { source: a.key(0), destination: a.key(1), lamports });
 };
 
-const createAccountWithSeed: SystemParser = (r, a) => {
+const createAccountWithSeed: TaggedParser = (r, a) => {
   const base = r.pubkey();
   const seed = r.string();
   const lamports = jsonInteger(r.u64());
@@ -33,12 +32,12 @@ const createAccountWithSeed: SystemParser = (r, a) => {
   return instruction('createAccountWithSeed', { source: a.key(0), newAccount: a.key(1), base, seed, lamports, space, owner });
 };
 
-const advanceNonce: SystemParser = (_r, a) => {
+const advanceNonce: TaggedParser = (_r, a) => {
   a.require(3);
   return instruction('advanceNonce', { nonceAccount: a.key(0), recentBlockhashesSysvar: a.key(1), nonceAuthority: a.key(2) });
 };
 
-const withdrawFromNonce: SystemParser = (r, a) => {
+const withdrawFromNonce: TaggedParser = (r, a) => {
   const lamports = jsonInteger(r.u64());
   a.require(5);
   return instruction('withdrawFromNonce', {
@@ -51,7 +50,7 @@ const withdrawFromNonce: SystemParser = (r, a) => {
   });
 };
 
-const initializeNonce: SystemParser = (r, a) => {
+const initializeNonce: TaggedParser = (r, a) => {
   const nonceAuthority = r.pubkey();
   a.require(3);
   return instruction('initializeNonce', {
@@ -62,19 +61,19 @@ const initializeNonce: SystemParser = (r, a) => {
   });
 };
 
-const authorizeNonce: SystemParser = (r, a) => {
+const authorizeNonce: TaggedParser = (r, a) => {
   const newAuthorized = r.pubkey();
   a.require(2);
   return instruction('authorizeNonce', { nonceAccount: a.key(0), nonceAuthority: a.key(1), newAuthorized });
 };
 
-const allocate: SystemParser = (r, a) => {
+const allocate: TaggedParser = (r, a) => {
   const space = jsonInteger(r.u64());
   a.require(1);
   return instruction('allocate', { account: a.key(0), space });
 };
 
-const allocateWithSeed: SystemParser = (r, a) => {
+const allocateWithSeed: TaggedParser = (r, a) => {
   const base = r.pubkey();
   const seed = r.string();
   const space = jsonInteger(r.u64());
@@ -83,7 +82,7 @@ const allocateWithSeed: SystemParser = (r, a) => {
   return instruction('allocateWithSeed', { account: a.key(0), base, seed, space, owner });
 };
 
-const assignWithSeed: SystemParser = (r, a) => {
+const assignWithSeed: TaggedParser = (r, a) => {
   const base = r.pubkey();
   const seed = r.string();
   const owner = r.pubkey();
@@ -91,7 +90,7 @@ const assignWithSeed: SystemParser = (r, a) => {
   return instruction('assignWithSeed', { account: a.key(0), base, seed, owner });
 };
 
-const transferWithSeed: SystemParser = (r, a) => {
+const transferWithSeed: TaggedParser = (r, a) => {
   const lamports = jsonInteger(r.u64());
   const sourceSeed = r.string();
   const sourceOwner = r.pubkey();
@@ -106,13 +105,13 @@ const transferWithSeed: SystemParser = (r, a) => {
   });
 };
 
-const upgradeNonce: SystemParser = (_r, a) => {
+const upgradeNonce: TaggedParser = (_r, a) => {
   a.require(1);
   return instruction('upgradeNonce', { nonceAccount: a.key(0) });
 };
 
 /** Zero lamports means no funding account: the new account is then the only one named. */
-const createAccountAllowPrefund: SystemParser = (r, a) => {
+const createAccountAllowPrefund: TaggedParser = (r, a) => {
   const lamports = r.u64();
   const space = jsonInteger(r.u64());
   const owner = r.pubkey();
@@ -131,7 +130,7 @@ const createAccountAllowPrefund: SystemParser = (r, a) => {
 };
 
 // Indexed by the SystemInstruction variant.
-const SYSTEM_INSTRUCTIONS: readonly SystemParser[] = [
+const SYSTEM_INSTRUCTIONS: readonly TaggedParser[] = [
   createAccount,
   assign,
   transfer,
@@ -148,10 +147,4 @@ const SYSTEM_INSTRUCTIONS: readonly SystemParser[] = [
   createAccountAllowPrefund,
 ];
 
-export function parseSystem(accounts: number[], data: Uint8Array, keys: readonly string[]) {
-  const a = resolvedAccounts(accounts, keys);
-  const r = new DataReader(data);
-  const parse = SYSTEM_INSTRUCTIONS[r.u32()];
-  if (parse === undefined) throw notParsable;
-  return parse(r, a);
-}
+export const parseSystem = byU32Tag(SYSTEM_INSTRUCTIONS);

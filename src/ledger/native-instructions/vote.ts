@@ -3,9 +3,8 @@
  * compact vote-state updates and tower syncs are written with offsets from the root in variable-
  * length integers, and rendered with the absolute slots they stand for.
  */
-import { Accounts, DataReader, instruction, jsonInteger, notParsable, resolvedAccounts, undecodable, type Info } from './reader.js';
+import { Accounts, DataReader, instruction, jsonInteger, notParsable, undecodable, type Info, byU32Tag, type TaggedParser } from './reader.js';
 
-type VoteParser = (r: DataReader, a: Accounts) => ReturnType<typeof instruction>;
 
 /** VoteAuthorize, a u32 variant the node writes by its Rust name. */
 function voteAuthorize(r: DataReader): string {
@@ -93,7 +92,7 @@ const voterAccounts = (a: Accounts) => ({ voteAccount: a.key(0), voteAuthority: 
 
 /** The tower-style updates: two accounts, the update under `field`, and a switch proof hash for the switch forms. */
 const towerUpdate =
-  (type: string, field: string, read: (r: DataReader) => Info, withSwitch: boolean): VoteParser =>
+  (type: string, field: string, read: (r: DataReader) => Info, withSwitch: boolean): TaggedParser =>
   (r, a) => {
     const update = read(r);
     const switchHash = withSwitch ? hash(r) : undefined;
@@ -104,7 +103,7 @@ const towerUpdate =
   };
 
 const classicVote =
-  (type: string, withSwitch: boolean): VoteParser =>
+  (type: string, withSwitch: boolean): TaggedParser =>
   (r, a) => {
     const voted = vote(r);
     const switchHash = withSwitch ? hash(r) : undefined;
@@ -114,7 +113,7 @@ const classicVote =
     return instruction(type, info);
   };
 
-const initialize: VoteParser = (r, a) => {
+const initialize: TaggedParser = (r, a) => {
   r.pubkey(); // the node key is read from the accounts instead
   const authorizedVoter = r.pubkey();
   const authorizedWithdrawer = r.pubkey();
@@ -131,31 +130,31 @@ const initialize: VoteParser = (r, a) => {
   });
 };
 
-const authorize: VoteParser = (r, a) => {
+const authorize: TaggedParser = (r, a) => {
   const newAuthority = r.pubkey();
   const authorityType = voteAuthorize(r);
   a.require(3);
   return instruction('authorize', { voteAccount: a.key(0), clockSysvar: a.key(1), authority: a.key(2), newAuthority, authorityType });
 };
 
-const withdraw: VoteParser = (r, a) => {
+const withdraw: TaggedParser = (r, a) => {
   const lamports = jsonInteger(r.u64());
   a.require(3);
   return instruction('withdraw', { voteAccount: a.key(0), destination: a.key(1), withdrawAuthority: a.key(2), lamports });
 };
 
-const updateValidatorIdentity: VoteParser = (_r, a) => {
+const updateValidatorIdentity: TaggedParser = (_r, a) => {
   a.require(3);
   return instruction('updateValidatorIdentity', { voteAccount: a.key(0), newValidatorIdentity: a.key(1), withdrawAuthority: a.key(2) });
 };
 
-const updateCommission: VoteParser = (r, a) => {
+const updateCommission: TaggedParser = (r, a) => {
   const commission = r.u8();
   a.require(2);
   return instruction('updateCommission', { voteAccount: a.key(0), withdrawAuthority: a.key(1), commission });
 };
 
-const authorizeChecked: VoteParser = (r, a) => {
+const authorizeChecked: TaggedParser = (r, a) => {
   const authorityType = voteAuthorize(r);
   a.require(4);
   return instruction('authorizeChecked', {
@@ -169,7 +168,7 @@ const authorizeChecked: VoteParser = (r, a) => {
 
 /** The seed forms name the base key's owner and seed; the checked one takes the new authority as a signer. */
 const withSeed =
-  (checked: boolean): VoteParser =>
+  (checked: boolean): TaggedParser =>
   (r, a) => {
     const authorityType = voteAuthorize(r);
     const authorityOwner = r.pubkey();
@@ -194,7 +193,7 @@ function commissionKind(r: DataReader): string {
   return name;
 }
 
-const updateCommissionCollector: VoteParser = (r, a) => {
+const updateCommissionCollector: TaggedParser = (r, a) => {
   const commissionKindName = commissionKind(r);
   a.require(3);
   return instruction('updateCommissionCollector', {
@@ -205,14 +204,14 @@ const updateCommissionCollector: VoteParser = (r, a) => {
   });
 };
 
-const updateCommissionBps: VoteParser = (r, a) => {
+const updateCommissionBps: TaggedParser = (r, a) => {
   const commissionBps = r.u16();
   const kind = commissionKind(r);
   a.require(2);
   return instruction('updateCommissionBps', { voteAccount: a.key(0), withdrawAuthority: a.key(1), commissionBps, commissionKind: kind });
 };
 
-const depositDelegatorRewards: VoteParser = (r, a) => {
+const depositDelegatorRewards: TaggedParser = (r, a) => {
   const deposit = jsonInteger(r.u64());
   a.require(2);
   return instruction('depositDelegatorRewards', { voteAccount: a.key(0), source: a.key(1), deposit });
@@ -222,12 +221,12 @@ const depositDelegatorRewards: VoteParser = (r, a) => {
  * InitializeAccountV2's data layout changed while the feature was specified (collector keys in the
  * data or only as accounts); it is refused rather than guessed.
  */
-const initializeV2: VoteParser = () => {
+const initializeV2: TaggedParser = () => {
   throw notParsable;
 };
 
 // Indexed by the VoteInstruction variant.
-const VOTE_INSTRUCTIONS: readonly VoteParser[] = [
+const VOTE_INSTRUCTIONS: readonly TaggedParser[] = [
   initialize,
   authorize,
   classicVote('vote', false),
@@ -250,10 +249,4 @@ const VOTE_INSTRUCTIONS: readonly VoteParser[] = [
   depositDelegatorRewards,
 ];
 
-export function parseVote(accounts: number[], data: Uint8Array, keys: readonly string[]) {
-  const a = resolvedAccounts(accounts, keys);
-  const r = new DataReader(data);
-  const parse = VOTE_INSTRUCTIONS[r.u32()];
-  if (parse === undefined) throw notParsable;
-  return parse(r, a);
-}
+export const parseVote = byU32Tag(VOTE_INSTRUCTIONS);
