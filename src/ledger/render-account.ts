@@ -7,6 +7,7 @@ import { stringifyJson } from '../json/lossless.js';
 import { base58TooLarge } from '../rpc/errors.js';
 import type { AccountRow } from './ledger-store.js';
 import { parseNativeAccount, type MintSources } from './native-accounts/index.js';
+import { base64 } from './native-instructions/reader.js';
 
 export type AccountEncoding = 'base64' | 'base58' | 'binary' | 'base64+zstd' | 'jsonParsed';
 
@@ -26,10 +27,6 @@ export interface AccountRenderConfig {
 export const MAX_BASE58_BYTES = 128;
 
 const TOKEN_PROGRAMS = new Set(['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb']);
-
-function bytesToBase64(bytes: Uint8Array): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
-}
 
 function sliceData(data: Uint8Array, slice: DataSlice | undefined): Uint8Array {
   if (slice === undefined) return data;
@@ -53,7 +50,7 @@ function renderData(row: AccountRow, config: AccountRenderConfig): string {
     // encoder fails, so clients asking for base64+zstd already have to accept that answer.
     case 'base64':
     case 'base64+zstd':
-      return `["${bytesToBase64(sliceData(row.data, config.dataSlice))}","base64"]`;
+      return `["${base64(sliceData(row.data, config.dataSlice))}","base64"]`;
     case 'jsonParsed': {
       const parsed = parseNativeAccount(row, config.mints);
       if (parsed !== undefined) return stringifyJson(parsed);
@@ -61,7 +58,7 @@ function renderData(row: AccountRow, config: AccountRenderConfig): string {
       // down a separate path that never applies dataSlice, so its base64 fallback for those
       // carries the whole data.
       const slice = TOKEN_PROGRAMS.has(row.owner) ? undefined : config.dataSlice;
-      return `["${bytesToBase64(sliceData(row.data, slice))}","base64"]`;
+      return `["${base64(sliceData(row.data, slice))}","base64"]`;
     }
   }
 }

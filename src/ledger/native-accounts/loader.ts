@@ -2,9 +2,8 @@
  * BPF upgradeable loader accounts: UpgradeableLoaderState read with bincode (a u32 variant, then
  * its fields; trailing bytes allowed), a buffer's or program data's code after it in base64.
  */
-import { DataReader, jsonInteger, notParsable } from '../native-instructions/reader.js';
+import { DataReader, jsonInteger, notParsable, base64 } from '../native-instructions/reader.js';
 
-const base64 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 
 /**
  * The code after the metadata. The node starts it where a metadata holding the authority would

@@ -8,7 +8,7 @@ import { serdeF64 } from './serde-f64.js';
 
 const u64 = (r: DataReader) => jsonInteger(r.u64());
 const i64 = (r: DataReader) => jsonInteger(r.i64());
-const f64 = (r: DataReader) => serdeF64(new DataView(r.take(8).slice().buffer).getFloat64(0, true));
+const f64 = (r: DataReader) => serdeF64(r.f64());
 const feeCalculator = (r: DataReader) => ({ lamportsPerSignature: r.u64().toString() });
 
 /** A bincode Vec: its u64 length, then that many items of `size` bytes. */

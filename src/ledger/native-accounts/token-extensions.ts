@@ -5,7 +5,7 @@
  */
 import { encodeBase58 } from '../../codec/base58.js';
 import { EXTENSION_TYPES } from '../native-instructions/token-extensions.js';
-import { DataReader, jsonInteger, NotParsable, notParsable, utf8 } from '../native-instructions/reader.js';
+import { DataReader, jsonInteger, NotParsable, notParsable, utf8, base64, ACCOUNT_STATES } from '../native-instructions/reader.js';
 
 /** spl-token-2022's AccountType byte, which the base state's TLV area begins with. */
 export type BaseKind = 'mint' | 'account';
@@ -74,13 +74,10 @@ function optionalKey(r: DataReader, text: (bytes: Uint8Array) => string = encode
 }
 
 /** zk-sdk's pod ElGamal keys and ciphertexts print as base64. */
-const base64 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 /** PodBool: any non-zero byte is true. */
 const podBool = (r: DataReader) => r.u8() !== 0;
-const i16 = (r: DataReader) => (r.u16() << 16) >> 16;
 const u64 = (r: DataReader) => jsonInteger(r.u64());
 
-const ACCOUNT_STATES = ['uninitialized', 'initialized', 'frozen'];
 
 const transferFee = (r: DataReader) => ({ epoch: u64(r), maximumFee: u64(r), transferFeeBasisPoints: r.u16() });
 
@@ -132,9 +129,9 @@ const FIXED: Record<number, Fixed> = {
     read: (r) => ({
       rateAuthority: optionalKey(r),
       initializationTimestamp: jsonInteger(r.i64()),
-      preUpdateAverageRate: i16(r),
+      preUpdateAverageRate: r.i16(),
       lastUpdateTimestamp: jsonInteger(r.i64()),
-      currentRate: i16(r),
+      currentRate: r.i16(),
     }),
   },
   11: { size: 1, read: (r) => ({ lockCpi: podBool(r) }) },

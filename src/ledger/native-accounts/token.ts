@@ -5,7 +5,7 @@
  */
 import { encodeBase58 } from '../../codec/base58.js';
 import { tokenAmount } from '../native-instructions/token-extensions.js';
-import { DataReader, notParsable, withPresent } from '../native-instructions/reader.js';
+import { DataReader, notParsable, withPresent, ACCOUNT_STATES } from '../native-instructions/reader.js';
 import { serdeF64 } from './serde-f64.js';
 import { hasVariableUiAmount, renderExtensions, type BaseKind } from './token-extensions.js';
 
@@ -16,7 +16,6 @@ const ACCOUNT_LEN = 165;
 const MINT_LEN = 82;
 const MULTISIG_LEN = 355;
 const ACCOUNT_TYPE: Record<BaseKind, number> = { mint: 1, account: 2 };
-const STATES = ['uninitialized', 'initialized', 'frozen'];
 
 /**
  * StateWithExtensions::unpack's checks around a base state: not multisig-sized, long enough, and
@@ -70,7 +69,7 @@ function tokenAccount(data: Uint8Array, decimalsOf: DecimalsOf) {
   const owner = r.pubkey();
   const amount = r.u64();
   const delegate = coptionKey(r);
-  const state = STATES[r.u8()];
+  const state = ACCOUNT_STATES[r.u8()];
   const reserve = coptionU64(r);
   const delegatedAmount = r.u64();
   const closeAuthority = coptionKey(r);

@@ -1,7 +1,6 @@
 /** The BPF loader (v2) and the upgradeable loader (v3), as the node renders them (bincode). */
-import { Accounts, DataReader, instruction, jsonInteger, notParsable, byU32Tag, type TaggedParser } from './reader.js';
+import { Accounts, DataReader, instruction, jsonInteger, notParsable, byU32Tag, type TaggedParser, base64 } from './reader.js';
 
-const base64 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString('base64');
 
 /** Only the first account is checked against the keys here, unlike the other programs. */
 export function parseBpfLoader(accounts: number[], data: Uint8Array, keys: readonly string[]) {

@@ -71,6 +71,10 @@ export class DataReader {
     return b[0] | (b[1] << 8);
   }
 
+  i16(): number {
+    return (this.u16() << 16) >> 16;
+  }
+
   u32(): number {
     const b = this.take(4);
     return (b[0] | (b[1] << 8) | (b[2] << 16)) + b[3] * 0x1000000;
@@ -85,6 +89,11 @@ export class DataReader {
 
   i64(): bigint {
     return BigInt.asIntN(64, this.u64());
+  }
+
+  f64(): number {
+    const b = this.take(8);
+    return new DataView(b.buffer, b.byteOffset, 8).getFloat64(0, true);
   }
 
   pubkey(): string {
@@ -244,3 +253,9 @@ export function byU32Tag(parsers: readonly TaggedParser[]): NativeParser {
     return parse(r, a);
   };
 }
+
+/** Bytes as base64 text, as the node writes account and loader data. */
+export const base64 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+
+/** spl-token's AccountState, by its byte. */
+export const ACCOUNT_STATES: readonly string[] = ['uninitialized', 'initialized', 'frozen'];

@@ -3,7 +3,7 @@
  * token instructions share with them.
  */
 import { encodeBase58 } from '../../codec/base58.js';
-import { Accounts, DataReader, instruction, jsonInteger, notParsable, recognized, undecodable, withPresent, withSigners, type Info } from './reader.js';
+import { Accounts, DataReader, instruction, jsonInteger, notParsable, recognized, undecodable, withPresent, withSigners, type Info, ACCOUNT_STATES } from './reader.js';
 
 /** AuthorityType by its u8 value: the node's name, and whether the mint or an account is set. */
 export const AUTHORITY_TYPES: ReadonlyArray<{ name: string; owned: 'mint' | 'account' }> = [
@@ -209,7 +209,6 @@ const toggle =
     return instruction(`${verb}${suffix}`, withSigners(a, { account: a.key(0) }, 1, 'owner', 'multisigOwner'));
   };
 
-const ACCOUNT_STATES = ['uninitialized', 'initialized', 'frozen'];
 
 const defaultAccountState: SubParser = (sub, a) => {
   const [variant, state] = sub.length === 2 ? [sub[0], ACCOUNT_STATES[sub[1]]] : [undefined, undefined];
@@ -244,18 +243,17 @@ const pointer =
   };
 
 /** BasisPoints: a little-endian i16. */
-const i16 = (r: DataReader) => (r.u16() << 16) >> 16;
 
 const interestBearingMint: SubParser = (sub, a) => {
   if (sub[0] === 0) {
     a.require(1);
     const r = fixedData(sub, 34);
     const rateAuthority = maybeNullPubkey(r) ?? null;
-    return instruction('initializeInterestBearingConfig', { mint: a.key(0), rateAuthority, rate: i16(r) });
+    return instruction('initializeInterestBearingConfig', { mint: a.key(0), rateAuthority, rate: r.i16() });
   }
   if (sub[0] !== 1) throw notParsable;
   a.require(2);
-  const info = { mint: a.key(0), newRate: i16(fixedData(sub, 2)) };
+  const info = { mint: a.key(0), newRate: fixedData(sub, 2).i16() };
   return instruction('updateInterestBearingConfigRate', withSigners(a, info, 1, 'rateAuthority', 'multisigRateAuthority'));
 };
 
@@ -275,19 +273,18 @@ export function rustF64(value: number): string {
   return sign + (point >= digits.length ? digits + '0'.repeat(point - digits.length) : `${digits.slice(0, point)}.${digits.slice(point)}`);
 }
 
-const f64 = (r: DataReader) => new DataView(r.take(8).slice().buffer).getFloat64(0, true);
 
 const scaledUiAmount: SubParser = (sub, a) => {
   if (sub[0] === 0) {
     a.require(1);
     const r = fixedData(sub, 40);
     const authority = maybeNullPubkey(r) ?? null;
-    return instruction('initializeScaledUiAmountConfig', { mint: a.key(0), authority, multiplier: rustF64(f64(r)) });
+    return instruction('initializeScaledUiAmountConfig', { mint: a.key(0), authority, multiplier: rustF64(r.f64()) });
   }
   if (sub[0] !== 1) throw notParsable;
   a.require(2);
   const r = fixedData(sub, 16);
-  const info = { mint: a.key(0), newMultiplier: rustF64(f64(r)), newMultiplierTimestamp: jsonInteger(r.i64()) };
+  const info = { mint: a.key(0), newMultiplier: rustF64(r.f64()), newMultiplierTimestamp: jsonInteger(r.i64()) };
   return instruction('updateMultiplier', withSigners(a, info, 1, 'authority', 'multisigAuthority'));
 };
 
