@@ -3,7 +3,6 @@
  * the node lists them in `extensions`: each `{extension, state}`, or only `extension` for the
  * ones that hold nothing, or `unparseableExtension` where the node cannot read one.
  */
-import { encodeBase58 } from '../../codec/base58.js';
 import { EXTENSION_TYPES } from '../native-instructions/token-extensions.js';
 import { DataReader, jsonInteger, NotParsable, notParsable, utf8, base64, ACCOUNT_STATES } from '../native-instructions/reader.js';
 
@@ -67,12 +66,6 @@ function findEntry(tlv: Uint8Array, type: number, base: BaseKind): Entry | undef
   return undefined;
 }
 
-/** OptionalNonZeroPubkey and its ElGamal twin: all zero bytes are None. */
-function optionalKey(r: DataReader, text: (bytes: Uint8Array) => string = encodeBase58): string | null {
-  const bytes = r.take(32);
-  return bytes.every((b) => b === 0) ? null : text(bytes);
-}
-
 /** zk-sdk's pod ElGamal keys and ciphertexts print as base64. */
 /** PodBool: any non-zero byte is true. */
 const podBool = (r: DataReader) => r.u8() !== 0;
@@ -91,18 +84,18 @@ const FIXED: Record<number, Fixed> = {
   1: {
     size: 108,
     read: (r) => ({
-      transferFeeConfigAuthority: optionalKey(r),
-      withdrawWithheldAuthority: optionalKey(r),
+      transferFeeConfigAuthority: r.nonZeroKey(),
+      withdrawWithheldAuthority: r.nonZeroKey(),
       withheldAmount: u64(r),
       olderTransferFee: transferFee(r),
       newerTransferFee: transferFee(r),
     }),
   },
   2: { size: 8, read: (r) => ({ withheldAmount: u64(r) }) },
-  3: { size: 32, read: (r) => ({ closeAuthority: optionalKey(r) }) },
+  3: { size: 32, read: (r) => ({ closeAuthority: r.nonZeroKey() }) },
   4: {
     size: 65,
-    read: (r) => ({ authority: optionalKey(r), autoApproveNewAccounts: podBool(r), auditorElgamalPubkey: optionalKey(r, base64) }),
+    read: (r) => ({ authority: r.nonZeroKey(), autoApproveNewAccounts: podBool(r), auditorElgamalPubkey: r.nonZeroKey(base64) }),
   },
   5: {
     size: 295,
@@ -127,7 +120,7 @@ const FIXED: Record<number, Fixed> = {
   10: {
     size: 52,
     read: (r) => ({
-      rateAuthority: optionalKey(r),
+      rateAuthority: r.nonZeroKey(),
       initializationTimestamp: jsonInteger(r.i64()),
       preUpdateAverageRate: r.i16(),
       lastUpdateTimestamp: jsonInteger(r.i64()),
@@ -135,13 +128,13 @@ const FIXED: Record<number, Fixed> = {
     }),
   },
   11: { size: 1, read: (r) => ({ lockCpi: podBool(r) }) },
-  12: { size: 32, read: (r) => ({ delegate: optionalKey(r) }) },
-  14: { size: 64, read: (r) => ({ authority: optionalKey(r), programId: optionalKey(r) }) },
+  12: { size: 32, read: (r) => ({ delegate: r.nonZeroKey() }) },
+  14: { size: 64, read: (r) => ({ authority: r.nonZeroKey(), programId: r.nonZeroKey() }) },
   15: { size: 1, read: (r) => ({ transferring: podBool(r) }) },
   16: {
     size: 129,
     read: (r) => ({
-      authority: optionalKey(r),
+      authority: r.nonZeroKey(),
       // A plain ElGamal key here, not an optional one: the node's Option of it is always Some.
       withdrawWithheldAuthorityElgamalPubkey: base64(r.take(32)),
       harvestToMintEnabled: podBool(r),
@@ -149,10 +142,10 @@ const FIXED: Record<number, Fixed> = {
     }),
   },
   17: { size: 64, read: (r) => ({ withheldAmount: base64(r.take(64)) }) },
-  18: { size: 64, read: (r) => ({ authority: optionalKey(r), metadataAddress: optionalKey(r) }) },
-  20: { size: 64, read: (r) => ({ authority: optionalKey(r), groupAddress: optionalKey(r) }) },
-  21: { size: 80, read: (r) => ({ updateAuthority: optionalKey(r), mint: r.pubkey(), size: u64(r), maxSize: u64(r) }) },
-  22: { size: 64, read: (r) => ({ authority: optionalKey(r), memberAddress: optionalKey(r) }) },
+  18: { size: 64, read: (r) => ({ authority: r.nonZeroKey(), metadataAddress: r.nonZeroKey() }) },
+  20: { size: 64, read: (r) => ({ authority: r.nonZeroKey(), groupAddress: r.nonZeroKey() }) },
+  21: { size: 80, read: (r) => ({ updateAuthority: r.nonZeroKey(), mint: r.pubkey(), size: u64(r), maxSize: u64(r) }) },
+  22: { size: 64, read: (r) => ({ authority: r.nonZeroKey(), memberAddress: r.nonZeroKey() }) },
   23: { size: 72, read: (r) => ({ mint: r.pubkey(), group: r.pubkey(), memberNumber: u64(r) }) },
 };
 
@@ -169,7 +162,7 @@ function borshString(r: DataReader): string {
 function tokenMetadata(value: Uint8Array): Record<string, unknown> {
   const r = new DataReader(value);
   const state = {
-    updateAuthority: optionalKey(r),
+    updateAuthority: r.nonZeroKey(),
     mint: r.pubkey(),
     name: borshString(r),
     symbol: borshString(r),

@@ -129,6 +129,12 @@ export class DataReader {
     return utf8(this.bytes());
   }
 
+  /** OptionalNonZeroPubkey (and its ElGamal twin, written as `text` gives it): all zero bytes are none. */
+  nonZeroKey(text: (bytes: Uint8Array) => string = encodeBase58): string | null {
+    const bytes = this.take(32);
+    return bytes.every((b) => b === 0) ? null : text(bytes);
+  }
+
   /** spl-token COption<Pubkey> in instruction data: tag 0 or tag 1 plus the key. */
   optionalPubkey(): string | null {
     const tag = this.u8();

@@ -2,7 +2,6 @@
  * Token-2022's extension instructions, as the node renders them, and the names and amounts the
  * token instructions share with them.
  */
-import { encodeBase58 } from '../../codec/base58.js';
 import { Accounts, DataReader, instruction, jsonInteger, notParsable, recognized, undecodable, withPresent, withSigners, type Info, ACCOUNT_STATES } from './reader.js';
 
 /** AuthorityType by its u8 value: the node's name, and whether the mint or an account is set. */
@@ -128,12 +127,6 @@ function fixedData(sub: Uint8Array, size: number): DataReader {
   return new DataReader(sub.subarray(1));
 }
 
-/** OptionalNonZeroPubkey: all zero bytes mean none. */
-function maybeNullPubkey(r: DataReader): string | undefined {
-  const bytes = r.take(32);
-  return bytes.every((b) => b === 0) ? undefined : encodeBase58(bytes);
-}
-
 type SubParser = (sub: Uint8Array, a: Accounts) => Parsed;
 
 /** TransferFeeInstruction: its own hand-packed layout, a u8 tag first; trailing bytes are ignored. */
@@ -233,12 +226,12 @@ const pointer =
     if (sub[0] === 0) {
       a.require(1);
       const r = fixedData(sub, 64);
-      const optional = { authority: maybeNullPubkey(r), [addressField]: maybeNullPubkey(r) };
+      const optional = { authority: r.nonZeroKey() ?? undefined, [addressField]: r.nonZeroKey() ?? undefined };
       return instruction(`initialize${name}`, withPresent({ mint: a.key(0) }, optional));
     }
     if (sub[0] !== 1) throw notParsable;
     a.require(2);
-    const info = withPresent({ mint: a.key(0) }, { [addressField]: maybeNullPubkey(fixedData(sub, 32)) });
+    const info = withPresent({ mint: a.key(0) }, { [addressField]: fixedData(sub, 32).nonZeroKey() ?? undefined });
     return instruction(`update${name}`, withSigners(a, info, 1, 'authority', 'multisigAuthority'));
   };
 
@@ -248,7 +241,7 @@ const interestBearingMint: SubParser = (sub, a) => {
   if (sub[0] === 0) {
     a.require(1);
     const r = fixedData(sub, 34);
-    const rateAuthority = maybeNullPubkey(r) ?? null;
+    const rateAuthority = r.nonZeroKey();
     return instruction('initializeInterestBearingConfig', { mint: a.key(0), rateAuthority, rate: r.i16() });
   }
   if (sub[0] !== 1) throw notParsable;
@@ -278,7 +271,7 @@ const scaledUiAmount: SubParser = (sub, a) => {
   if (sub[0] === 0) {
     a.require(1);
     const r = fixedData(sub, 40);
-    const authority = maybeNullPubkey(r) ?? null;
+    const authority = r.nonZeroKey();
     return instruction('initializeScaledUiAmountConfig', { mint: a.key(0), authority, multiplier: rustF64(r.f64()) });
   }
   if (sub[0] !== 1) throw notParsable;
