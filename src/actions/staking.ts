@@ -1,7 +1,8 @@
 /**
  * Liquid staking (Marinade, SPL stake pools, Sanctum's wrapped-SOL withdrawals): SOL or a stake
- * account goes in, pool tokens (mSOL, JitoSOL…) come out, and back. The SOL side of a deposit is the instruction's argument; the pool
- * tokens a deposit gave are the mints and transfers into the user's pool-token account under it;
+ * account goes in, pool tokens (mSOL, JitoSOL…) come out, and back. The SOL side of a deposit is
+ * the instruction's argument; the pool tokens a deposit gave are the mints and transfers into the
+ * user's pool-token account under it;
  * the SOL an unstake paid is the System (or Stake) transfers to the user's account under it.
  */
 import { big, isTokenProgram, str, tokenAmountOf, type Entry, type Template, type TxFacts } from './facts.js';

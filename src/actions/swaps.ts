@@ -419,8 +419,9 @@ const boopSell: Planner = (i) => ({
 
 /**
  * Moonshot: a sell's SOL leaves the curve account by a direct lamport change, which no transfer or
- * event records; where no System transfer pays the seller either, SOL is named without an amount. With `fixedSide` 0 the token amount
- * is exact; `collateralAmount` is the quote the slippage applies to, not a floor, so it is no limit.
+ * event records; where no System transfer pays the seller either, SOL is named without an amount.
+ * With `fixedSide` 0 the token amount is exact; `collateralAmount` is the quote the slippage applies
+ * to, not a floor, so it is no limit.
  */
 const moonshotSell: Planner = (i) => {
   const d = i.data ?? {};
