@@ -14,6 +14,7 @@ import { enhanceParsedAnswer, enhanceTransaction, transactionEdits } from '../sr
 import { memberAnchors } from '../src/json/member-anchors.js';
 import { accountsEditsByAnchors, parsedAccountsEdits } from '../src/enhance/accounts.js';
 import { splice, spliceAnswer, type Edit } from '../src/json/splice.js';
+import { recordedAnswers } from './support/recorded-answer.js';
 
 const registry = loadBundledRegistry();
 const applied = (text: string, edits: Edit[] | null) => edits && splice(text, edits);
@@ -40,6 +41,20 @@ test('every corpus answer is enhanced without parsing, byte-identical to the par
   assert.ok(decodedEntries > 300, `${decodedEntries} entries decoded`);
   // Failed transactions whose program's error the descriptions name, on the failing top-level entry.
   assert.ok(namedErrors >= 1, `${namedErrors} errors named`);
+});
+
+test('recorded mainnet answers written in another member order are enhanced without parsing, byte-identical to the parsing path', () => {
+  // The ledger writes meta's members in Agave's declaration order (err first), where a node's
+  // answers (the corpus) sort every object's members.
+  let decoded = 0;
+  for (const { where, result } of recordedAnswers()) {
+    const text = JSON.stringify({ jsonrpc: '2.0', result, id: 1 });
+    const quick = enhanceByAnchors(text);
+    assert.ok(quick !== null, where);
+    assert.equal(quick, enhanceParsedAnswer(text, registry), where);
+    if (quick !== text) decoded++;
+  }
+  assert.ok(decoded > 150, `${decoded} answers decoded`);
 });
 
 test("a custom program error is named on its top-level entry, decoded or the node's, as the parsing path names it", () => {

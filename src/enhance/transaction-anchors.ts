@@ -23,6 +23,7 @@ import type { ProgramRegistry } from '../decode/registry.js';
 import { decodeCompiledEntry, decodeParsedEntry, renderEntry, withMember, type RawInstruction } from './instruction-entry.js';
 import { customErrorOf, programErrorMember, programErrorOf } from './program-error.js';
 import { programIdOf } from '../transaction-result/read.js';
+import { nodeParsedInstructionPrograms } from '../transaction-result/node-parsed.js';
 import type { InstructionEntry } from '../transaction-result/types.js';
 
 const anchorsOf = memberAnchors(['slot', 'err', 'accountKeys', 'loadedAddresses', 'data', 'logMessages', 'message', 'instructions']);
@@ -56,6 +57,7 @@ export function transactionEditsByAnchors(text: string, registry: ProgramRegistr
     const end = text.indexOf('}', at) + 1;
     if (start < previousEnd || end === 0) return null;
     previousEnd = end;
+    if (!parsedEncoding && nodeParsedProgram(text, start, end, keys)) continue;
     const entry = instructionEntry(text.slice(start, end), parsedEncoding);
     if (entry === null) return null;
     const decoded = parsedEncoding ? decodeParsedEntry(entry, registry, slot) : decodeCompiledEntry(entry, keys, registry, slot);
@@ -136,6 +138,19 @@ function compiledAccountKeys(text: string, keysAt: number, loadedAt: number[]): 
   if (loaded === null || typeof loaded !== 'object') return null;
   const { writable = [], readonly = [] } = loaded;
   return isStringArray(writable) && isStringArray(readonly) ? [...keys, ...writable, ...readonly] : null;
+}
+
+/**
+ * Whether the compiled entry between start and end calls a program the node parses itself: in json
+ * every instruction has a `data` member, and those entries, most of an answer's, are left as the
+ * node wrote them without being parsed. False where the program cannot be read (the entry is then
+ * parsed, and checked, like any other).
+ */
+function nodeParsedProgram(text: string, start: number, end: number, keys: string[]): boolean {
+  const at = text.indexOf('"programIdIndex":', start);
+  if (at === -1 || at >= end) return false;
+  const index = integerAt(text, at + '"programIdIndex":'.length);
+  return index !== null && nodeParsedInstructionPrograms.has(keys[index]);
 }
 
 const entryMembers = new Set(['accounts', 'data', 'programId', 'programIdIndex', 'stackHeight']);

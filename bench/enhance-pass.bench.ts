@@ -1,0 +1,78 @@
+/**
+ * The enhancement step over whole corpus passes, against the JSON floor (JSON.parse +
+ * JSON.stringify of each answer from its bytes) over the same passes. enhance.bench.ts times each
+ * answer on its own, many times over, so that answer's code and data stay in the caches; a gateway
+ * meets a different transaction each time, and in a load run the step took half as long again as
+ * that bench said. Passes over every answer in turn come nearer, so the targets of #14 and #18
+ * are read here as well.
+ *
+ * Run: node dist/bench/enhance-pass.bench.js (ROUNDS, default 5: each round times each kind once,
+ * alternated; the table gives the median round).
+ */
+import { readdirSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { openLedger } from '../src/ledger/ledger-store.js';
+import { LedgerRpc } from '../src/ledger/ledger-rpc.js';
+import { corpusTransactionsDir } from '../src/paths.js';
+import { defaultLedgerFile } from '../src/gateway.js';
+import { loadBundledRegistry } from '../src/idl/bundled.js';
+import { enhanceNow } from '../src/enhance/enhance.js';
+
+const rounds = Number(process.env.ROUNDS ?? 5);
+const passesPerRound = Number(process.env.PASSES ?? 60);
+
+const registry = loadBundledRegistry();
+const ledger = new LedgerRpc(openLedger(defaultLedgerFile, { readonly: true }));
+const signatures = [
+  ...new Set(
+    readdirSync(corpusTransactionsDir)
+      .map((f) => /^(\w+)\.(?:json|jsonParsed|base64)\.json$/.exec(f)?.[1])
+      .filter((s): s is string => s !== undefined),
+  ),
+];
+/** The answers a node gives in `encoding`: the ledger holds some transactions in jsonParsed only, and those are left out of json. */
+function answersIn(encoding: 'json' | 'jsonParsed'): Buffer[] {
+  return signatures.flatMap((signature) => {
+    try {
+      const result = ledger.getTransaction(signature, { encoding, maxSupportedTransactionVersion: 0 });
+      return [Buffer.from(`{"jsonrpc":"2.0","result":${result},"id":1}`)];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** Microseconds per answer of `each` over `passes` passes of `answers`. */
+function perAnswer(answers: Buffer[], passes: number, each: (answer: Buffer) => unknown): number {
+  const started = process.hrtime.bigint();
+  for (let p = 0; p < passes; p++) for (const answer of answers) each(answer);
+  return Number(process.hrtime.bigint() - started) / 1000 / passes / answers.length;
+}
+
+const floor = (answer: Buffer) => JSON.stringify(JSON.parse(answer.toString()));
+const explorerkit = (answer: Buffer) => enhanceNow({ method: 'getTransaction', response: answer }, registry);
+const actionskit = (answer: Buffer) => enhanceNow({ method: 'getTransaction', response: answer, actions: true }, registry);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+console.log(
+  `\nthe enhancement step over corpus passes (${signatures.length} transactions, ${cpus().length} cores, Node ${process.version}; median of ${rounds} rounds of ${passesPerRound} passes)\n`,
+);
+console.log(
+  '| encoding | answers | floor µs/answer | explorerkit µs | explorerkit / floor | actionskit µs | actionskit / floor | actionskit / explorerkit |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+for (const encoding of ['jsonParsed', 'json'] as const) {
+  const answers = answersIn(encoding);
+  // Warm: every program's description is read and compiled once, and the JIT settles.
+  for (const each of [floor, explorerkit, actionskit]) perAnswer(answers, 20, each);
+  const timed = { floor: [] as number[], explorerkit: [] as number[], actionskit: [] as number[] };
+  for (let r = 0; r < rounds; r++) {
+    timed.floor.push(perAnswer(answers, passesPerRound, floor));
+    timed.explorerkit.push(perAnswer(answers, passesPerRound, explorerkit));
+    timed.actionskit.push(perAnswer(answers, passesPerRound, actionskit));
+  }
+  const [f, e, a] = [median(timed.floor), median(timed.explorerkit), median(timed.actionskit)];
+  console.log(
+    `| ${encoding} | ${answers.length} | ${f.toFixed(1)} | ${e.toFixed(1)} | ${(e / f).toFixed(2)} | ${a.toFixed(1)} | ${(a / f).toFixed(2)} | ${(a / e).toFixed(2)} |`,
+  );
+}
