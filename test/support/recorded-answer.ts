@@ -11,10 +11,15 @@ import { projectRoot } from '../../src/paths.js';
 import type { StoredTransactionEncoding } from '../../src/ledger/ledger-store.js';
 
 export function asJsonParsed(signature: string, encoding: StoredTransactionEncoding, body: string): any {
+  return JSON.parse(rendered(signature, encoding, body, 'jsonParsed'));
+}
+
+/** A recording as the node answers it in `as`, as the result's text. */
+function rendered(signature: string, encoding: StoredTransactionEncoding, body: string, as: 'json' | 'jsonParsed'): string {
   // The row checks that the recording is the transaction it says it is (its first signature).
   const input = transactionInputFromResult(signature, encoding, body);
   const row = { signature, slot: input.slot, blockTime: input.blockTime, version: input.version, bodies: { [encoding]: body } };
-  return JSON.parse(renderTransaction(row, { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 }));
+  return renderTransaction(row, { encoding: as, maxSupportedTransactionVersion: 0 });
 }
 
 /**
@@ -71,9 +76,17 @@ function filesOf(folder: string): { file: string; content: any }[] {
 
 /** One of jowency-me/solana-tx-parser's April 2026 recordings (a base64 result filed with its signature). */
 export function jowencyAnswer(file: string): any {
-  const { signature, raw } = JSON.parse(readFileSync(join(fixtures, 'jowency-solana-tx-parser', file), 'utf8'));
-  return asJsonParsed(signature, 'base64', JSON.stringify(raw));
+  return JSON.parse(jowencyResultText(file, 'jsonParsed'));
 }
+
+/** A jowency recording's result as the node writes it in `encoding`. */
+export function jowencyResultText(file: string, encoding: 'json' | 'jsonParsed'): string {
+  const { signature, raw } = JSON.parse(readFileSync(join(fixtures, 'jowency-solana-tx-parser', file), 'utf8'));
+  return rendered(signature, 'base64', JSON.stringify(raw), encoding);
+}
+
+/** The jowency recordings' file names. */
+export const jowencyFiles = (): string[] => filesOf('jowency-solana-tx-parser').map(({ file }) => file);
 
 /** Every recorded transaction of every set, named by its set and file. */
 export function recordedAnswers(): { where: string; result: any }[] {
