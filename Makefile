@@ -77,6 +77,7 @@ soak: build
 
 fuzz: build
 	FUZZ_ROUNDS=$${FUZZ_ROUNDS:-200} node --test dist/test/fuzz-decoders.test.js
+	FUZZ_ROUNDS=$${FUZZ_ROUNDS:-200} node --test dist/test/enhance-anchors-fuzz.test.js
 	BORSH_ROUNDS=$${BORSH_ROUNDS:-200} node --test dist/test/borsh-second-opinion.test.js
 	HTTP1_FUZZ_ROUNDS=$${HTTP1_FUZZ_ROUNDS:-100} node --test dist/test/upstream-http1-parser.test.js
 
