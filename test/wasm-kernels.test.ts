@@ -5,7 +5,6 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { corpusAccountsDir, corpusTransactionsDir } from '../src/paths.js';
@@ -46,8 +45,18 @@ function assertDecodesAlike(text: string) {
   assert.deepEqual(base58DecodeStrategies.wasm(text), expected, text);
 }
 
+// Seeded (mulberry32), so that a failure replays: FUZZ_SEED picks another sequence.
+let state = Number(process.env.FUZZ_SEED ?? 20261127) >>> 0;
+function random(): number {
+  state = (state + 0x6d2b79f5) >>> 0;
+  let z = Math.imul(state ^ (state >>> 15), 1 | state);
+  z = (z + Math.imul(z ^ (z >>> 7), 61 | z)) ^ z;
+  return ((z ^ (z >>> 14)) >>> 0) / 4294967296;
+}
+const randomBytes = (n: number) => Buffer.from(Array.from({ length: n }, () => Math.floor(random() * 256)));
+
 const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-const randomDigits = (length: number) => Array.from({ length }, () => alphabet[Math.floor(Math.random() * 58)]).join('');
+const randomDigits = (length: number) => Array.from({ length }, () => alphabet[Math.floor(random() * 58)]).join('');
 
 test('the kernels are built and loaded (else every other test here checks JavaScript against itself)', () => {
   assert.equal(wasmKernelsLoaded, true);
@@ -66,8 +75,8 @@ test('base58: random texts of every length up to past the bounds decodeBase58 gi
     }
   }
   for (let i = 0; i < 300; i++) {
-    const bytes = randomBytes(1 + Math.floor(Math.random() * 900));
-    if (i % 3 === 0) bytes.fill(0, 0, Math.floor(Math.random() * bytes.length));
+    const bytes = randomBytes(1 + Math.floor(random() * 900));
+    if (i % 3 === 0) bytes.fill(0, 0, Math.floor(random() * bytes.length));
     const text = encodeBase58(bytes);
     assertDecodesAlike(text);
     assert.deepEqual(decodeBase58(text), Uint8Array.from(bytes));
@@ -135,9 +144,9 @@ test('member anchors: escapes, names inside strings and at every alignment, non-
     'x',
   ];
   for (let i = 0; i < 4000; i++) {
-    let text = ' '.repeat(Math.floor(Math.random() * 40));
-    const count = Math.floor(Math.random() * 12);
-    for (let k = 0; k < count; k++) text += pieces[Math.floor(Math.random() * (i % 2 === 0 ? pieces.length - 2 : pieces.length))];
+    let text = ' '.repeat(Math.floor(random() * 40));
+    const count = Math.floor(random() * 12);
+    for (let k = 0; k < count; k++) text += pieces[Math.floor(random() * (i % 2 === 0 ? pieces.length - 2 : pieces.length))];
     for (const names of nameSets) assertAnchorsAlike(names, text);
   }
   for (const names of nameSets) {
