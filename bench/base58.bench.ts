@@ -39,22 +39,28 @@ for (const op of ['decode signature', 'decode address', 'encode signature', 'enc
 }
 
 // Instruction data runs from a few bytes to over a kilobyte; the limb loop is quadratic in the
-// length, so decodeBase58 hands long texts to BigInt blocks. Both strategies on each length:
-const lengths = [32, 64, 96, 112, 128, 160, 256, 512, 1200];
+// length, so decodeBase58 hands long texts to BigInt blocks, and the WebAssembly kernel takes what
+// lies between where it beats both. The three strategies on each length:
+const lengths = [16, 24, 32, 64, 96, 112, 128, 160, 256, 512, 900, 1200];
 const texts = new Map(lengths.map((bytes) => [bytes, Array.from({ length: 16 }, () => encodeBase58(randomBytes(bytes)))]));
 const byLength = new Bench({ time: 300 });
 for (const [bytes, samples] of texts) {
   byLength
     .add(`limbs ${bytes}`, () => samples.forEach((text) => base58DecodeStrategies.limbs(text)))
-    .add(`blocks ${bytes}`, () => samples.forEach((text) => base58DecodeStrategies.blocks(text)));
+    .add(`blocks ${bytes}`, () => samples.forEach((text) => base58DecodeStrategies.blocks(text)))
+    .add(`wasm ${bytes}`, () => samples.forEach((text) => base58DecodeStrategies.wasm(text)));
 }
 await byLength.run();
 const perText = (name: string) => (byLength.tasks.find((t) => t.name === name)!.result!.latency.p50! * 1000) / 16;
-console.log('\nbase58 decode by length: limb loop vs BigInt blocks, median µs per text (decodeBase58 switches past 160 digits)\n');
-console.log('| bytes | digits | limbs µs | blocks µs | blocks / limbs |');
-console.log('|---:|---:|---:|---:|---:|');
+console.log(
+  '\nbase58 decode by length: limb loop, BigInt blocks, WebAssembly kernel, median µs per text (without the kernel decodeBase58 switches past 160 digits)\n',
+);
+console.log('| bytes | digits | limbs µs | blocks µs | wasm µs | wasm / best of the others |');
+console.log('|---:|---:|---:|---:|---:|---:|');
 for (const [bytes, samples] of texts) {
   const limbs = perText(`limbs ${bytes}`);
   const blocks = perText(`blocks ${bytes}`);
-  console.log(`| ${bytes} | ${samples[0].length} | ${limbs.toFixed(2)} | ${blocks.toFixed(2)} | ${(blocks / limbs).toFixed(2)} |`);
+  const wasm = perText(`wasm ${bytes}`);
+  const row = [limbs, blocks, wasm].map((t) => t.toFixed(2)).join(' | ');
+  console.log(`| ${bytes} | ${samples[0].length} | ${row} | ${(wasm / Math.min(limbs, blocks)).toFixed(2)} |`);
 }

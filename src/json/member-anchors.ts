@@ -5,6 +5,7 @@
  * So V8's native `indexOf` finds every member of a name, however deeply nested, far faster than
  * any JavaScript reading of the bytes between them.
  */
+import { wasmMemberAnchors } from '../wasm-kernels.js';
 
 /** Where each of a fixed set of names' members starts its value: `memberAnchors(names)(text)`. */
 export type MemberAnchors = (text: string) => Map<string, number[]> | null;
@@ -14,9 +15,21 @@ export type MemberAnchors = (text: string) => Map<string, number[]> | null;
  * name (five `indexOf` scans of a getTransaction answer cost more than `JSON.parse` of it; one
  * scan a third). The reader it returns gives, per name, the offsets just after `"name":` in text
  * order, or null when a match follows a backslash (its quote might be escaped, so it cannot be
- * told apart from text).
+ * told apart from text). An ASCII text is searched by a WebAssembly kernel instead
+ * (src/wasm-kernels.ts), a SIMD scan for `":` that costs a fifth of the expression's search.
  */
 export function memberAnchors(names: readonly string[]): MemberAnchors {
+  const scan = wasmMemberAnchors(names);
+  const search = searchByPattern(names);
+  if (scan === null) return search;
+  return (text) => {
+    const found = scan(text);
+    return found === undefined ? search(text) : found;
+  };
+}
+
+/** memberAnchors by the regular expression alone, where the WebAssembly scan does not take the text. */
+export function searchByPattern(names: readonly string[]): MemberAnchors {
   const pattern = new RegExp(`"(${names.join('|')})":`, 'g');
   return (text) => {
     const found = new Map<string, number[]>(names.map((name) => [name, []]));
