@@ -14,13 +14,13 @@ $(NODE_MODULES): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	touch $@
 
-# AssemblyScript (src/wasm, a devDependency) to the WebAssembly that src/wasm-kernels.ts loads.
+# AssemblyScript (src/codec/wasm, a devDependency) to the WebAssembly that src/codec/wasm-kernels.ts loads.
 ASC := node_modules/.bin/asc
 
 $(BUILD): $(NODE_MODULES) tsconfig.json $(TS_SOURCES)
 	rm -rf dist/src dist/test dist/bench dist/scripts
 	npx tsc -p .
-	$(ASC) src/wasm/kernels.ts -O3 --runtime stub --enable simd -o dist/src/wasm/kernels.wasm
+	$(ASC) src/codec/wasm/kernels.ts -O3 --runtime stub --enable simd -o dist/src/codec/wasm/kernels.wasm
 	node dist/scripts/compile-validators.js
 	touch $@
 

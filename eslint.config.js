@@ -15,7 +15,7 @@ const untypedJsonReads = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'idls/**', 'ledger/**', 'src/http/playground/**', 'src/rpc/validators.generated.*', 'src/wasm/**', '*.config.js'] },
+  { ignores: ['dist/**', 'dist-*/**', 'node_modules/**', 'idls/**', 'ledger/**', 'src/http/playground/**', 'src/rpc/validators.generated.*', 'src/codec/wasm/**', '*.config.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -1,5 +1,5 @@
 /**
- * The WebAssembly kernels (src/wasm-kernels.ts) against the JavaScript they stand in for: every
+ * The WebAssembly kernels (src/codec/wasm-kernels.ts) against the JavaScript they stand in for: every
  * string and every answer text of the corpus, then random and edge inputs. The kernels must give
  * the same result or decline the input (undefined), never a different one.
  */
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { corpusAccountsDir, corpusTransactionsDir } from '../src/paths.js';
 import { base58DecodeStrategies, decodeBase58, encodeBase58 } from '../src/codec/base58.js';
 import { memberAnchors, searchByPattern } from '../src/json/member-anchors.js';
-import { wasmKernelsLoaded, wasmMemberAnchors } from '../src/wasm-kernels.js';
+import { wasmKernelsLoaded, wasmMemberAnchors } from '../src/codec/wasm-kernels.js';
 
 const corpusFiles = [corpusTransactionsDir, corpusAccountsDir].flatMap((dir) =>
   readdirSync(dir)

@@ -5,7 +5,7 @@
  * So V8's native `indexOf` finds every member of a name, however deeply nested, far faster than
  * any JavaScript reading of the bytes between them.
  */
-import { wasmMemberAnchors } from '../wasm-kernels.js';
+import { wasmMemberAnchors } from '../codec/wasm-kernels.js';
 
 /** Where each of a fixed set of names' members starts its value: `memberAnchors(names)(text)`. */
 export type MemberAnchors = (text: string) => Map<string, number[]> | null;
@@ -16,7 +16,7 @@ export type MemberAnchors = (text: string) => Map<string, number[]> | null;
  * scan a third). The reader it returns gives, per name, the offsets just after `"name":` in text
  * order, or null when a match follows a backslash (its quote might be escaped, so it cannot be
  * told apart from text). An ASCII text is searched by a WebAssembly kernel instead
- * (src/wasm-kernels.ts), a SIMD scan for `":` that costs a fifth of the expression's search.
+ * (src/codec/wasm-kernels.ts), a SIMD scan for `":` that costs a fifth of the expression's search.
  */
 export function memberAnchors(names: readonly string[]): MemberAnchors {
   const scan = wasmMemberAnchors(names);

@@ -1,5 +1,5 @@
 /**
- * The WebAssembly kernels (src/wasm/kernels.ts, compiled by `make build`), instantiated
+ * The WebAssembly kernels (src/codec/wasm/kernels.ts, compiled by `make build`), instantiated
  * synchronously at module load, once per thread. Each export here answers undefined for an input
  * it does not take, and the caller keeps its JavaScript path for it, as it does for everything when
  * the module is missing (a build by `tsc` alone): the results are the same either way

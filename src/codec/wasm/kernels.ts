@@ -1,5 +1,5 @@
 /**
- * AssemblyScript, compiled by `make build` into dist/src/wasm/kernels.wasm (src/wasm-kernels.ts
+ * AssemblyScript, compiled by `make build` into dist/src/codec/wasm/kernels.wasm (src/codec/wasm-kernels.ts
  * loads it). Two loops of the explorerkit step that WebAssembly runs faster than V8 runs them in
  * JavaScript: u64 arithmetic takes five base58 digits per step into 32-bit limbs, and SIMD finds
  * member names sixteen bytes at a time. No allocator: the caller lays its data out in memory past
