@@ -1,6 +1,6 @@
 /**
  * The WebAssembly kernels (src/codec/wasm/kernels.ts, compiled by `make build`), instantiated
- * synchronously at module load, once per thread. Each export here answers undefined for an input
+ * synchronously on first use, once per thread. Each export here answers undefined for an input
  * it does not take, and the caller keeps its JavaScript path for it, as it does for everything when
  * the module is missing (a build by `tsc` alone): the results are the same either way
  * (test/wasm-kernels.test.ts), only the time differs (BENCHMARKS.md).
@@ -20,33 +20,45 @@ interface Kernels {
   memberAnchors(text: number, length: number, names: number, out: number): number;
 }
 
-function instantiate(): Kernels | null {
-  try {
-    const module = new WebAssembly.Module(readFileSync(new URL('wasm/kernels.wasm', import.meta.url)));
-    return new WebAssembly.Instance(module).exports as Kernels;
-  } catch {
-    return null;
-  }
+interface Loaded {
+  kernels: Kernels;
+  /** The first address past the module's own data: the callers' inputs and outputs go from here. */
+  scratch: number;
+  bytes: Uint8Array;
 }
 
-const kernels = instantiate();
-/** Whether the kernels run (false: every caller is on its JavaScript path). */
-export const wasmKernelsLoaded = kernels !== null;
+/**
+ * The module, compiled and instantiated on first use rather than at import: a gateway's start then
+ * does not wait for it (a few ms, in every worker thread too). Null when it cannot be loaded.
+ */
+let loaded: Loaded | null | undefined;
+function load(): Loaded | null {
+  if (loaded !== undefined) return loaded;
+  try {
+    const module = new WebAssembly.Module(readFileSync(new URL('wasm/kernels.wasm', import.meta.url)));
+    const kernels = new WebAssembly.Instance(module).exports as Kernels;
+    loaded = { kernels, scratch: kernels.heapBase(), bytes: new Uint8Array(kernels.memory.buffer) };
+  } catch {
+    loaded = null;
+  }
+  return loaded;
+}
 
-const scratch = kernels?.heapBase() ?? 0;
-let bytes = new Uint8Array(kernels?.memory.buffer ?? new ArrayBuffer(0));
+/** Whether the kernels run (false: every caller is on its JavaScript path). */
+export const wasmKernelsLoaded = (): boolean => load() !== null;
+
 const encoder = new TextEncoder();
 
 /**
  * The memory from `scratch` on, at least `size` bytes of it. It only grows: once a thread has met a
  * large input it keeps that much, which is why the callers bound the inputs they hand over.
  */
-function reserve(size: number): Uint8Array {
-  const memory = kernels!.memory;
-  const short = scratch + size - memory.buffer.byteLength;
+function reserve(state: Loaded, size: number): Uint8Array {
+  const { memory } = state.kernels;
+  const short = state.scratch + size - memory.buffer.byteLength;
   if (short > 0) memory.grow(Math.ceil(short / 65536));
-  if (bytes.buffer !== memory.buffer) bytes = new Uint8Array(memory.buffer);
-  return bytes;
+  if (state.bytes.buffer !== memory.buffer) state.bytes = new Uint8Array(memory.buffer);
+  return state.bytes;
 }
 
 /** Copies an ASCII text to `at`; false when it is not all ASCII (then its offsets are not byte offsets). */
@@ -60,12 +72,14 @@ function writeAscii(memory: Uint8Array, text: string, at: number): boolean {
  * ASCII is outside the alphabet, so encodeInto's refusal of it is the same null.
  */
 export function wasmDecodeBase58(text: string): Uint8Array | null | undefined {
-  if (kernels === null) return undefined;
+  const state = load();
+  if (state === null) return undefined;
+  const { kernels, scratch } = state;
   const n = text.length;
   // Limbs: at most n / 5 + 1 words; bytes out: at most n.
   const limbs = scratch + ((n + 15) & ~15);
   const out = limbs + ((n + 8) & ~3);
-  const memory = reserve(out - scratch + n);
+  const memory = reserve(state, out - scratch + n);
   if (!writeAscii(memory, text, scratch)) return null;
   const size = kernels.decodeBase58(scratch, n, limbs, out);
   return size < 0 ? null : memory.slice(out, out + size);
@@ -77,12 +91,13 @@ const NAMES_TABLE = 72 + 8 * 32;
 
 /**
  * memberAnchors' reader by the kernel for 1 to 8 distinct names of 1 to 31 word characters, else null.
- * The reader answers undefined for a text over SCANNED_BYTES or not all ASCII.
+ * The reader answers undefined for a text over SCANNED_BYTES or not all ASCII, or when the module
+ * cannot be loaded.
  */
 export function wasmMemberAnchors(names: readonly string[]): ((text: string) => Map<string, number[]> | null | undefined) | null {
   const fits =
     names.length > 0 && names.length <= 8 && new Set(names).size === names.length && names.every((name) => /^\w{1,31}$/.test(name));
-  if (kernels === null || !fits) return null;
+  if (!fits) return null;
   const table = new Uint8Array(NAMES_TABLE);
   names.forEach((name, n) => {
     // The four bytes before the closing quote: a shorter name's are its opening quote and, before that, anything.
@@ -98,11 +113,13 @@ export function wasmMemberAnchors(names: readonly string[]): ((text: string) => 
   for (let n = names.length; n < 8; n++) table[4 * n] = 1;
   return (text) => {
     const n = text.length;
-    if (n > SCANNED_BYTES) return undefined;
+    const state = n > SCANNED_BYTES ? null : load();
+    if (state === null) return undefined;
+    const { kernels, scratch } = state;
     const at = scratch + NAMES_TABLE;
     // At most one match per 4 bytes (`"a":`), 8 bytes each.
     const out = at + ((n + 32 + 15) & ~15);
-    const memory = reserve(out - scratch + 2 * n + 8);
+    const memory = reserve(state, out - scratch + 2 * n + 8);
     if (!writeAscii(memory, text, at)) return undefined;
     memory.set(table, scratch);
     memory.fill(0, at + n, at + n + 32);
