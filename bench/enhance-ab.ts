@@ -9,12 +9,9 @@
  * The other build must sit inside this repository (e.g. `cp -r dist dist-base` before a change)
  * so that it finds the same node_modules.
  */
-import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { openLedger } from '../src/ledger/ledger-store.js';
-import { LedgerRpc } from '../src/ledger/ledger-rpc.js';
-import { corpusTransactionsDir, projectRoot } from '../src/paths.js';
-import { defaultLedgerFile } from '../src/gateway.js';
+import { projectRoot } from '../src/paths.js';
+import { corpusAnswers } from './corpus-answers.js';
 import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { enhanceNow } from '../src/enhance/enhance.js';
 import type { ProgramRegistry } from '../src/decode/registry.js';
@@ -41,21 +38,7 @@ const builds: Build[] = [
   { name: 'this build', enhance: enhanceNow, registry: loadBundledRegistry() },
 ];
 
-const ledger = new LedgerRpc(openLedger(defaultLedgerFile, { readonly: true }));
-const answers = [
-  ...new Set(
-    readdirSync(corpusTransactionsDir)
-      .map((f) => /^(\w+)\.(?:json|jsonParsed|base64)\.json$/.exec(f)?.[1])
-      .filter((s): s is string => s !== undefined),
-  ),
-].flatMap((signature) => {
-  try {
-    const result = ledger.getTransaction(signature, { encoding, maxSupportedTransactionVersion: 0 });
-    return [Buffer.from(`{"jsonrpc":"2.0","result":${result},"id":1}`)];
-  } catch {
-    return []; // held in jsonParsed only
-  }
-});
+const answers = corpusAnswers(encoding);
 
 const run = (build: Build, answer: Buffer) => build.enhance({ method: 'getTransaction', response: answer, actions }, build.registry).body;
 const same = answers.filter((answer) => run(builds[0], answer).toString() === run(builds[1], answer).toString()).length;

@@ -9,38 +9,16 @@
  * Run: node dist/bench/enhance-pass.bench.js (ROUNDS, default 5: each round times each kind once,
  * alternated; the table gives the median round).
  */
-import { readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { openLedger } from '../src/ledger/ledger-store.js';
-import { LedgerRpc } from '../src/ledger/ledger-rpc.js';
-import { corpusTransactionsDir } from '../src/paths.js';
-import { defaultLedgerFile } from '../src/gateway.js';
 import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { enhanceNow } from '../src/enhance/enhance.js';
+import { corpusAnswers, corpusSignatures } from './corpus-answers.js';
 
 const rounds = Number(process.env.ROUNDS ?? 5);
 const passesPerRound = Number(process.env.PASSES ?? 60);
 
 const registry = loadBundledRegistry();
-const ledger = new LedgerRpc(openLedger(defaultLedgerFile, { readonly: true }));
-const signatures = [
-  ...new Set(
-    readdirSync(corpusTransactionsDir)
-      .map((f) => /^(\w+)\.(?:json|jsonParsed|base64)\.json$/.exec(f)?.[1])
-      .filter((s): s is string => s !== undefined),
-  ),
-];
-/** The answers a node gives in `encoding`: the ledger holds some transactions in jsonParsed only, and those are left out of json. */
-function answersIn(encoding: 'json' | 'jsonParsed'): Buffer[] {
-  return signatures.flatMap((signature) => {
-    try {
-      const result = ledger.getTransaction(signature, { encoding, maxSupportedTransactionVersion: 0 });
-      return [Buffer.from(`{"jsonrpc":"2.0","result":${result},"id":1}`)];
-    } catch {
-      return [];
-    }
-  });
-}
+const signatures = corpusSignatures();
 
 /** Microseconds per answer of `each` over `passes` passes of `answers`. */
 function perAnswer(answers: Buffer[], passes: number, each: (answer: Buffer) => unknown): number {
@@ -62,7 +40,7 @@ console.log(
 );
 console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
 for (const encoding of ['jsonParsed', 'json'] as const) {
-  const answers = answersIn(encoding);
+  const answers = corpusAnswers(encoding);
   // Warm: every program's description is read and compiled once, and the JIT settles.
   for (const each of [floor, explorerkit, actionskit]) perAnswer(answers, 20, each);
   const timed = { floor: [] as number[], explorerkit: [] as number[], actionskit: [] as number[] };
