@@ -21,7 +21,7 @@ const powers58 = [1, 58, 3364, 195112, CHUNK];
  */
 const LONG_TEXT = 160;
 /**
- * The digits the WebAssembly kernel (src/codec/wasm-kernels.ts) decodes when it is loaded: its u64 limb
+ * The digits the WebAssembly kernel (./wasm-kernels.ts) decodes when it is loaded: its u64 limb
  * loop is quadratic too, but with a third of the steps of the limb loop here, so it beats both
  * JavaScript ways from pubkeys up to texts of about a kilobyte (the same benchmark).
  */
