@@ -16,18 +16,13 @@ import { corpusTransactionsDir } from '../src/paths.js';
 import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { transactionEditsByAnchors } from '../src/enhance/transaction-anchors.js';
 import { enhanceParsedAnswer, enhanceTransaction } from '../src/enhance/transaction.js';
+import { mulberry32 } from './support/random.js';
 
 const rounds = Number(process.env.FUZZ_ROUNDS ?? 3);
 const seed = Number(process.env.FUZZ_SEED ?? 20261127);
 
-// mulberry32, as the second opinion's (test/support/second-opinion.ts) draws.
-let state = seed >>> 0;
-const random = (n: number) => {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let z = Math.imul(state ^ (state >>> 15), 1 | state);
-  z = (z + Math.imul(z ^ (z >>> 7), 61 | z)) ^ z;
-  return ((z ^ (z >>> 14)) >>> 0) % n;
-};
+const next = mulberry32(seed);
+const random = (n: number) => next() % n;
 const chance = (oneIn: number) => random(oneIn) === 0;
 
 const registry = loadBundledRegistry();

@@ -5,6 +5,7 @@ import { createClient } from 'redis';
 import type { Plan } from '../src/auth/plans.js';
 import { InProcessRateLimiter, type RateDecision, type UsageStore } from '../src/auth/rate-limiter.js';
 import { RedisRateLimiter } from '../src/auth/redis-rate-limiter.js';
+import { mulberry32 } from './support/random.js';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Every key of this run starts with it, so runs never see each other's state and cleanup is exact. */
@@ -238,20 +239,15 @@ test('a stalled Redis makes take reject after the timeout, and later replies sta
   assert.deepEqual(await l.take(key, p, 1), rate(1));
 });
 
-/** Deterministic, so a failing sequence can be replayed. */
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = seed;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** Deterministic, so a failing sequence can be replayed: draws in [0, 1). */
+function seededUnit(seed: number): () => number {
+  const next = mulberry32(seed);
+  return () => next() / 4294967296;
 }
 
 test('a random sequence of clock steps and costs gets the same decisions as InProcessRateLimiter', async () => {
   const seed = 20250115;
-  const random = mulberry32(seed);
+  const random = seededUnit(seed);
   const { clock, now } = clockAt(Date.UTC(2024, 1, 27, 18, 0, 0));
   // The in-process limiter only remembers a month it has left through its usage store.
   const totals = new Map<string, number>();

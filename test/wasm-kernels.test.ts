@@ -11,6 +11,7 @@ import { corpusAccountsDir, corpusTransactionsDir } from '../src/paths.js';
 import { base58DecodeStrategies, decodeBase58, encodeBase58 } from '../src/codec/base58.js';
 import { memberAnchors, searchByPattern } from '../src/json/member-anchors.js';
 import { wasmKernelsLoaded, wasmMemberAnchors } from '../src/codec/wasm-kernels.js';
+import { mulberry32 } from './support/random.js';
 
 const corpusFiles = [corpusTransactionsDir, corpusAccountsDir].flatMap((dir) =>
   readdirSync(dir)
@@ -45,14 +46,9 @@ function assertDecodesAlike(text: string) {
   assert.deepEqual(base58DecodeStrategies.wasm(text), expected, text);
 }
 
-// Seeded (mulberry32), so that a failure replays: FUZZ_SEED picks another sequence.
-let state = Number(process.env.FUZZ_SEED ?? 20261127) >>> 0;
-function random(): number {
-  state = (state + 0x6d2b79f5) >>> 0;
-  let z = Math.imul(state ^ (state >>> 15), 1 | state);
-  z = (z + Math.imul(z ^ (z >>> 7), 61 | z)) ^ z;
-  return ((z ^ (z >>> 14)) >>> 0) / 4294967296;
-}
+// Seeded, so that a failure replays: FUZZ_SEED picks another sequence.
+const next = mulberry32(Number(process.env.FUZZ_SEED ?? 20261127));
+const random = () => next() / 4294967296;
 const randomBytes = (n: number) => Buffer.from(Array.from({ length: n }, () => Math.floor(random() * 256)));
 
 const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';

@@ -11,6 +11,7 @@ import type { ProgramRegistry } from '../../src/decode/registry.js';
 import type { ProgramDescription, TypeNode } from '../../src/idl/description.js';
 import { BorshTranslator, Unsupported, borshDecode, type BorshOutcome } from './borsh-layouts.js';
 import { byteMutator } from './mutate.js';
+import { mulberry32 } from './random.js';
 import type { Sample } from './corpus.js';
 
 export interface SecondOpinionOptions {
@@ -215,14 +216,8 @@ class Generator {
 }
 
 export function secondOpinion(registry: ProgramRegistry, options: SecondOpinionOptions): SecondOpinionReport {
-  // mulberry32: the low bits of a plain LCG repeat every 256 draws, which random bytes would show.
-  let state = options.seed >>> 0;
-  const random = (n: number) => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let z = Math.imul(state ^ (state >>> 15), 1 | state);
-    z = (z + Math.imul(z ^ (z >>> 7), 61 | z)) ^ z;
-    return ((z ^ (z >>> 14)) >>> 0) % n;
-  };
+  const next = mulberry32(options.seed);
+  const random = (n: number) => next() % n;
   const randomBytes = (n: number) => Array.from({ length: n }, () => random(256));
   const mutate = byteMutator(random);
 
