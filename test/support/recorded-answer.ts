@@ -86,12 +86,15 @@ export function jowencyResultText(file: string, encoding: 'json' | 'jsonParsed')
 }
 
 /** The jowency recordings' file names. */
-export const jowencyFiles = (): string[] => filesOf('jowency-solana-tx-parser').map(({ file }) => file);
+export const jowencyFiles = (): string[] =>
+  readdirSync(join(fixtures, 'jowency-solana-tx-parser'))
+    .filter((f) => f.endsWith('.json'))
+    .sort();
 
 /** Every recorded transaction of every set, named by its set and file. */
 export function recordedAnswers(): { where: string; result: any }[] {
   return [
-    ...filesOf('jowency-solana-tx-parser').map(({ file }) => ({ where: `jowency ${file}`, result: jowencyAnswer(file) })),
+    ...jowencyFiles().map((file) => ({ where: `jowency ${file}`, result: jowencyAnswer(file) })),
     ...filesOf('0xjeffro-tx-parser').map(({ file, content: [result] }) => ({
       where: `0xjeffro ${file}`,
       result: asJsonParsed(result.transaction.signatures[0], 'json', JSON.stringify(result)),
