@@ -1,10 +1,10 @@
 /**
- * A closed-loop HTTP/1.1 load generator for the pass-through benchmark: `connections` keep-alive
- * sockets, each sending one fixed POST and waiting for its whole answer before the next. Much
- * cheaper per request than autocannon (so more of a shared machine is left to what is measured),
- * and it keeps each latency in microseconds: autocannon's histogram has 1 ms resolution, too
- * coarse for an "added p99 ≤ 1 ms" target. It only reads Content-Length framed answers, which is
- * what uWS (the gateway and the floor server) sends.
+ * A closed-loop HTTP/1.1 load generator for the pass-through and cores benchmarks: `connections`
+ * keep-alive sockets, each sending a POST (one fixed body, or several in turn) and waiting for its
+ * whole answer before the next. Much cheaper per request than autocannon (so more of a shared
+ * machine is left to what is measured), and it keeps each latency in microseconds: autocannon's
+ * histogram has 1 ms resolution, too coarse for an "added p99 ≤ 1 ms" target. It only reads
+ * Content-Length framed answers, which is what uWS (the gateway and the floor server) sends.
  */
 import net from 'node:net';
 
@@ -15,16 +15,28 @@ export interface LoadResult {
   p50: number;
   p99: number;
   errors: number;
+  /** Every latency (µs, ascending), when asked for: to merge the percentiles of several generators. */
+  latencies?: number[];
 }
 
 const HEAD_END = Buffer.from('\r\n\r\n');
 
-export async function closedLoop(url: string, body: string, connections: number, seconds: number): Promise<LoadResult> {
+/** `body`: one request body, or several sent in turn (each connection starts at its own). */
+export async function closedLoop(
+  url: string,
+  body: string | string[],
+  connections: number,
+  seconds: number,
+  keepLatencies = false,
+): Promise<LoadResult> {
   const target = new URL(url);
-  const request = Buffer.from(
-    `POST ${target.pathname}${target.search} HTTP/1.1\r\nhost: ${target.host}\r\ncontent-type: application/json\r\n` +
-      `content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  const requests = (typeof body === 'string' ? [body] : body).map((text) =>
+    Buffer.from(
+      `POST ${target.pathname}${target.search} HTTP/1.1\r\nhost: ${target.host}\r\ncontent-type: application/json\r\n` +
+        `content-length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
+    ),
   );
+  let opened = 0;
   const latencies: number[] = [];
   let errors = 0;
   let running = true;
@@ -37,9 +49,10 @@ export async function closedLoop(url: string, body: string, connections: number,
       sockets.push(socket);
       let pending: Buffer | null = null;
       let started = 0n;
+      let next = opened++;
       const send = () => {
         started = process.hrtime.bigint();
-        socket.write(request);
+        socket.write(requests[next++ % requests.length]);
       };
       socket.on('data', (chunk: Buffer) => {
         let buffer = pending === null ? chunk : Buffer.concat([pending, chunk]);
@@ -76,5 +89,7 @@ export async function closedLoop(url: string, body: string, connections: number,
   const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { requests: latencies.length, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors };
+  const result: LoadResult = { requests: latencies.length, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors };
+  if (keepLatencies) result.latencies = latencies;
+  return result;
 }

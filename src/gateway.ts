@@ -248,20 +248,21 @@ async function startParts(options: GatewayOptions, teardown: Teardown): Promise<
     (e) => e.close(),
   );
   // A connection of its own, not the limiter's: a cached answer of 100 KB on the wire would hold up
-  // every rate-limit decision queued behind it.
-  const sharedCache = options.redisUrl
-    ? teardown.add(
-        'shared cache',
-        await (
-          await import('./cache/response-store.js')
-        ).RedisResponseStore.connect(options.redisUrl, {
-          prefix: `txcache:${renderingVersion()}:`,
-          ttlSeconds: sharedCacheTtlSeconds,
-          timeoutMs: 250,
-        }),
-        (c) => c.close(),
-      )
-    : null;
+  // every rate-limit decision queued behind it. A response cache of 0 keeps none, not even shared.
+  const sharedCache =
+    options.redisUrl && options.responseCacheMiB !== 0
+      ? teardown.add(
+          'shared cache',
+          await (
+            await import('./cache/response-store.js')
+          ).RedisResponseStore.connect(options.redisUrl, {
+            prefix: `txcache:${renderingVersion()}:`,
+            ttlSeconds: sharedCacheTtlSeconds,
+            timeoutMs: 250,
+          }),
+          (c) => c.close(),
+        )
+      : null;
   const limits =
     options.responseCacheMiB === undefined
       ? options.limits

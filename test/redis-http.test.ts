@@ -61,4 +61,15 @@ test('a finalized answer rendered by one instance is served by another from Redi
   } finally {
     await reader.stop();
   }
+
+  // --response-cache 0 keeps no answers anywhere: the same call then needs the node, which is gone.
+  const uncached = await startInProcess({ ...ledgerless(), responseCacheMiB: 0 });
+  try {
+    const refused = JSON.parse((await post(`${uncached.url}/${uncached.key}?actionskit=true`, call(9))).text) as {
+      error?: { code: number };
+    };
+    assert.equal(refused.error?.code, -32502);
+  } finally {
+    await uncached.stop();
+  }
 });
