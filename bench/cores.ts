@@ -3,18 +3,20 @@
  * gateway is pinned to C cores (taskset) and driven with `make load`'s mixes, for C in CORES and,
  * at each C, a few splits of those cores between acceptor processes (`--acceptors`) and decode
  * workers (`--workers`, shared among the acceptors). The standard node (a ledger-mode gateway
- * answering from its response cache), Redis and the load generator run on cores of their own, so
- * what is measured is the gateway's work alone, as on a host whose node is elsewhere.
+ * answering from its response cache, with a Redis of its own), the front gateway's Redis and the
+ * load generator run on cores of their own, so what is measured is the gateway's work alone, as on
+ * a host whose node is elsewhere.
  *
  * Every front gateway counts its rate limits in Redis, whatever its acceptors (more than one
  * need it, and the splits are compared doing the same work per request). Each row also says how
  * many cores the gateway and the node kept busy, so a row the node capped shows as such.
  *
  * Run: node dist/bench/cores.js on a host with more than 8 cores. CORES (default 1,2,4,8, those
- * that fit), NODE_CPUS (cores for the node and Redis, default 4), DURATION (seconds per mix,
- * default 3), CONNECTIONS (default 64), LOAD_THREADS (default: the cores left for the load
- * generator), REDIS_URL (default: a redis-server started here on the node's cores; REDIS_SERVER
- * names the binary), MIXES (names of mix.ts's mixes, comma-separated). Linux only (/proc, taskset).
+ * that fit), NODE_CPUS (cores for the node and its Redis, default 4; the front's Redis takes the
+ * next), DURATION (seconds per mix, default 3), CONNECTIONS (default 64), LOAD_THREADS (default:
+ * the cores left for the load generator), REDIS_URL (one Redis for both, instead of two
+ * redis-servers started here; REDIS_SERVER names the binary), MIXES (names of mix.ts's mixes,
+ * comma-separated). Linux only (/proc, taskset).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -37,10 +39,11 @@ const coreCounts = (process.env.CORES ?? '1,2,4,8')
 const gatewayLimit = Math.max(...coreCounts);
 // On a host too small to keep them apart (a smoke run), the node's and the load's cores wrap onto
 // the gateway's: the table is then no measurement of scaling, and says so.
-const overlap = gatewayLimit + nodeCpus >= cores;
+const overlap = gatewayLimit + nodeCpus + 1 >= cores;
 const range = (from: number, to: number) => [...new Set(Array.from({ length: to - from }, (_, i) => (from + i) % cores))];
 const nodeSet = range(gatewayLimit, gatewayLimit + nodeCpus);
-const loadSet = overlap ? [cores - 1] : range(gatewayLimit + nodeCpus, cores);
+const frontRedisSet = range(gatewayLimit + nodeCpus, gatewayLimit + nodeCpus + 1);
+const loadSet = overlap ? [cores - 1] : range(gatewayLimit + nodeCpus + 1, cores);
 const loadThreads = Number(process.env.LOAD_THREADS ?? loadSet.length);
 const wanted = process.env.MIXES?.split(',') ?? [
   'getTransaction (standard)',
@@ -132,10 +135,14 @@ interface Split {
   workers: number;
 }
 
-/** One acceptor with the rest for workers (the default shape), half and half, and every core an acceptor decoding inline. */
+/**
+ * One acceptor with the rest for workers (the default shape) and with none (what a host without
+ * Redis chooses between), half and half, and every core an acceptor decoding inline.
+ */
 function splits(c: number): Split[] {
   const all = [
     { acceptors: 1, workers: Math.max(1, c - 1) },
+    { acceptors: 1, workers: 0 },
     { acceptors: Math.max(1, c / 2), workers: c / 2 },
     { acceptors: c, workers: 0 },
   ].filter((s) => Number.isInteger(s.acceptors) && Number.isInteger(s.workers));
@@ -143,8 +150,10 @@ function splits(c: number): Split[] {
 }
 
 pinSelf(nodeSet);
-const redis = await startRedis();
-const node = await startGateway(['--acceptors', String(nodeCpus), '--workers', '0', '--redis', redis.url]);
+const nodeRedis = await startRedis();
+const node = await startGateway(['--acceptors', String(nodeCpus), '--workers', '0', '--redis', nodeRedis.url]);
+pinSelf(frontRedisSet);
+const redis = process.env.REDIS_URL ? nodeRedis : await startRedis();
 const rows: string[] = [];
 try {
   for (const c of coreCounts) {
@@ -189,11 +198,12 @@ try {
   }
 } finally {
   await node.stop();
+  nodeRedis.stop();
   redis.stop();
 }
 if (overlap) console.log(`\ncores: only ${cores} cores, so the gateway, the node and the load share them: not a measurement of scaling`);
 console.log(
-  `\ncores: ${cores} cores (${cpus()[0].model}), Node ${process.version}; gateway on cores 0..C-1, node (${nodeCpus} acceptors) and Redis on ${nodeSet.join(',')}, load (${loadThreads} threads, ${connections} connections) on ${loadSet.join(',')}; ${duration} s per mix after 1 s unmeasured; response cache 0\n`,
+  `\ncores: ${cores} cores (${cpus()[0].model}), Node ${process.version}; gateway on cores 0..C-1, node (${nodeCpus} acceptors) and its Redis on ${nodeSet.join(',')}, the front's Redis on ${frontRedisSet.join(',')}, load (${loadThreads} threads, ${connections} connections) on ${loadSet.join(',')}; ${duration} s per mix after 1 s unmeasured; response cache 0\n`,
 );
 console.log(
   '| C | acceptors | workers | request mix | req/s | p50 ms | p99 ms | non-200 | sent undecoded | gateway cores busy | node cores busy |',
