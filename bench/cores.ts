@@ -12,10 +12,11 @@
  * many cores the gateway and the node kept busy, so a row the node capped shows as such.
  *
  * Run: node dist/bench/cores.js on a host with more than 8 cores. CORES (default 1,2,4,8, those
- * that fit), NODE_CPUS (cores for the node and its Redis, default 4; the front's Redis takes the
- * next), DURATION (seconds per mix, default 3), CONNECTIONS (default 64), LOAD_THREADS (default:
- * the cores left for the load generator), REDIS_URL (one Redis for both, instead of two
- * redis-servers started here; REDIS_SERVER names the binary), MIXES (names of mix.ts's mixes,
+ * that fit; SPLITS=C:acceptors:workers,... instead names the runs, repeats allowed), NODE_CPUS
+ * (cores for the node and its Redis, default 4; the front's Redis takes the next), DURATION
+ * (seconds per mix, default 3), CONNECTIONS (default 64), LOAD_THREADS (default: the cores left
+ * for the load generator), REDIS_URL (one Redis for both, instead of two redis-servers started
+ * here; REDIS_SERVER names the binary), MIXES (names of mix.ts's mixes,
  * comma-separated). Linux only (/proc, taskset).
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -36,7 +37,35 @@ const coreCounts = (process.env.CORES ?? '1,2,4,8')
   .split(',')
   .map(Number)
   .filter((c) => c >= 1 && c <= cores);
-const gatewayLimit = Math.max(...coreCounts);
+interface Split {
+  acceptors: number;
+  workers: number;
+}
+interface Run extends Split {
+  c: number;
+}
+
+/**
+ * One acceptor with the rest for workers (the default shape) and with none (what a host without
+ * Redis chooses between), half and half, and every core an acceptor decoding inline.
+ */
+function splits(c: number): Split[] {
+  const all = [
+    { acceptors: 1, workers: Math.max(1, c - 1) },
+    { acceptors: 1, workers: 0 },
+    { acceptors: Math.max(1, c / 2), workers: c / 2 },
+    { acceptors: c, workers: 0 },
+  ].filter((s) => Number.isInteger(s.acceptors) && Number.isInteger(s.workers));
+  return all.filter((s, i) => all.findIndex((t) => t.acceptors === s.acceptors && t.workers === s.workers) === i);
+}
+
+/** Each run: the gateway's cores and how they are split. SPLITS lists them as C:acceptors:workers (repeats allowed). */
+const runs: Run[] =
+  process.env.SPLITS?.split(',').map((item) => {
+    const [c, acceptors, workers] = item.split(':').map(Number);
+    return { c, acceptors, workers };
+  }) ?? coreCounts.flatMap((c) => splits(c).map((split) => ({ c, ...split })));
+const gatewayLimit = Math.max(...runs.map((run) => run.c));
 // On a host too small to keep them apart (a smoke run), the node's and the load's cores wrap onto
 // the gateway's: the table is then no measurement of scaling, and says so.
 const overlap = gatewayLimit + nodeCpus + 1 >= cores;
@@ -130,25 +159,6 @@ function drive(url: string, mix: Mix): Promise<LoadResult[]> {
   );
 }
 
-interface Split {
-  acceptors: number;
-  workers: number;
-}
-
-/**
- * One acceptor with the rest for workers (the default shape) and with none (what a host without
- * Redis chooses between), half and half, and every core an acceptor decoding inline.
- */
-function splits(c: number): Split[] {
-  const all = [
-    { acceptors: 1, workers: Math.max(1, c - 1) },
-    { acceptors: 1, workers: 0 },
-    { acceptors: Math.max(1, c / 2), workers: c / 2 },
-    { acceptors: c, workers: 0 },
-  ].filter((s) => Number.isInteger(s.acceptors) && Number.isInteger(s.workers));
-  return all.filter((s, i) => all.findIndex((t) => t.acceptors === s.acceptors && t.workers === s.workers) === i);
-}
-
 pinSelf(nodeSet);
 const nodeRedis = await startRedis();
 const node = await startGateway(['--acceptors', String(nodeCpus), '--workers', '0', '--redis', nodeRedis.url]);
@@ -156,44 +166,42 @@ pinSelf(frontRedisSet);
 const redis = process.env.REDIS_URL ? nodeRedis : await startRedis();
 const rows: string[] = [];
 try {
-  for (const c of coreCounts) {
-    for (const split of splits(c)) {
-      pinSelf(range(0, c));
-      const gateway = await startGateway([
-        '--upstream',
-        `${node.url}/${node.key}`,
-        '--acceptors',
-        String(split.acceptors),
-        '--workers',
-        String(split.workers),
-        '--redis',
-        redis.url,
-        '--response-cache',
-        '0',
-      ]);
-      pinSelf(loadSet);
-      try {
-        for (const mix of chosen) {
-          const url = `${gateway.url}/${gateway.key}${mix.path}`;
-          await closedLoop(url, mix.bodies, connections, 1);
-          const undecodedBefore = await undecodedAnswers(gateway);
-          const before = [treeCpuSeconds(gateway.process.pid!), treeCpuSeconds(node.process.pid!)];
-          const started = performance.now();
-          const results = await drive(url, mix);
-          const seconds = (performance.now() - started) / 1000;
-          const busy = [treeCpuSeconds(gateway.process.pid!), treeCpuSeconds(node.process.pid!)].map((s, i) => (s - before[i]) / seconds);
-          const undecoded = (await undecodedAnswers(gateway)) - undecodedBefore;
-          const latencies = results.flatMap((r) => r.latencies!).sort((a, b) => a - b);
-          const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-          const rps = results.reduce((sum, r) => sum + r.rps, 0);
-          const errors = results.reduce((sum, r) => sum + r.errors, 0);
-          const row = `| ${c} | ${split.acceptors} | ${split.workers} | ${mix.name} | ${Math.round(rps)} | ${(at(0.5) / 1000).toFixed(2)} | ${(at(0.99) / 1000).toFixed(2)} | ${errors} | ${undecoded} | ${busy[0].toFixed(1)} | ${busy[1].toFixed(1)} |`;
-          console.log(row);
-          rows.push(row);
-        }
-      } finally {
-        await gateway.stop();
+  for (const { c, ...split } of runs) {
+    pinSelf(range(0, c));
+    const gateway = await startGateway([
+      '--upstream',
+      `${node.url}/${node.key}`,
+      '--acceptors',
+      String(split.acceptors),
+      '--workers',
+      String(split.workers),
+      '--redis',
+      redis.url,
+      '--response-cache',
+      '0',
+    ]);
+    pinSelf(loadSet);
+    try {
+      for (const mix of chosen) {
+        const url = `${gateway.url}/${gateway.key}${mix.path}`;
+        await closedLoop(url, mix.bodies, connections, 1);
+        const undecodedBefore = await undecodedAnswers(gateway);
+        const before = [treeCpuSeconds(gateway.process.pid!), treeCpuSeconds(node.process.pid!)];
+        const started = performance.now();
+        const results = await drive(url, mix);
+        const seconds = (performance.now() - started) / 1000;
+        const busy = [treeCpuSeconds(gateway.process.pid!), treeCpuSeconds(node.process.pid!)].map((s, i) => (s - before[i]) / seconds);
+        const undecoded = (await undecodedAnswers(gateway)) - undecodedBefore;
+        const latencies = results.flatMap((r) => r.latencies!).sort((a, b) => a - b);
+        const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+        const rps = results.reduce((sum, r) => sum + r.rps, 0);
+        const errors = results.reduce((sum, r) => sum + r.errors, 0);
+        const row = `| ${c} | ${split.acceptors} | ${split.workers} | ${mix.name} | ${Math.round(rps)} | ${(at(0.5) / 1000).toFixed(2)} | ${(at(0.99) / 1000).toFixed(2)} | ${errors} | ${undecoded} | ${busy[0].toFixed(1)} | ${busy[1].toFixed(1)} |`;
+        console.log(row);
+        rows.push(row);
       }
+    } finally {
+      await gateway.stop();
     }
   }
 } finally {
