@@ -11,6 +11,7 @@ import { once } from 'node:events';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { availableParallelism } from 'node:os';
 import { projectRoot } from '../src/paths.js';
 import { defaultKeyDbFile, defaultLedgerFile, defaultWorkers } from '../src/gateway.js';
 import { configFilePath, envName, resolveServeOptions, serveFlags, settings, type Env, type Flags } from '../src/cli/config.js';
@@ -67,6 +68,15 @@ test('acceptors: at least 1, and above 1 only with redis', () => {
   assert.match(resolveServeOptions(flags(['--acceptors', '0']), {}).errors.join('\n'), /at least 1/);
   assert.match(resolveServeOptions(flags(['--acceptors', '2']), {}).errors.join('\n'), /need redis/);
   assert.deepEqual(resolveServeOptions(flags(['--acceptors', '2', '--redis', 'redis://cache.example/']), {}).errors, []);
+  // Unset, workers take the cores the acceptors leave; set, they are as given.
+  const cores = availableParallelism();
+  assert.equal(
+    resolveServeOptions(flags(['--acceptors', '2', '--redis', 'redis://cache.example/']), {}).options.workers,
+    Math.max(0, cores - 2),
+  );
+  assert.equal(resolveServeOptions(flags(['--acceptors', String(cores + 1), '--redis', 'redis://cache.example/']), {}).options.workers, 0);
+  assert.equal(resolveServeOptions(flags(['--acceptors', '2', '--workers', '3', '--redis', 'redis://x/']), {}).options.workers, 3);
+  assert.equal(resolveServeOptions(flags([]), {}).options.workers, defaultWorkers);
   assert.deepEqual(workerShares(5, 2), [3, 2]);
   assert.deepEqual(workerShares(1, 3), [1, 0, 0]);
 });

@@ -6,6 +6,7 @@
  * in a deployment stops the start instead of quietly running on a default.
  */
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import type { ParseArgsConfig } from 'node:util';
 import {
   defaultKeyDbFile,
@@ -153,6 +154,7 @@ export function resolveServeOptions(flags: Flags, env: Env, file?: { path: strin
     }
   }
   const options: Record<string, unknown> = {};
+  const unset = new Set<string>();
   for (const setting of settings) {
     const flag = flags[setting.name];
     const variable = envName(setting.name);
@@ -165,10 +167,14 @@ export function resolveServeOptions(flags: Flags, env: Env, file?: { path: strin
       value = fromJson(setting, fromFile[setting.name], `config file ${file!.path}: "${setting.name}"`, errors);
     } else {
       value = setting.fallback;
+      unset.add(setting.name);
     }
     if (value !== undefined) options[setting.option] = value;
   }
   const resolved = options as unknown as ServeOptions;
+  // Measured on 16 cores (BENCHMARKS.md, "Scaling out, measured"): acceptors decoding on their own
+  // main threads served as much as any split or more, so workers get only the cores they leave.
+  if (unset.has('workers') && resolved.acceptors > 1) resolved.workers = Math.max(0, availableParallelism() - resolved.acceptors);
   if (resolved.onchainIdl === true && resolved.upstreams?.length === 0)
     errors.push('onchain-idl is on but no upstream is set: on-chain IDLs are read through the upstream node');
   if (resolved.onchainIdlWaitMs > maxOnchainIdlWaitMs)
