@@ -100,6 +100,8 @@ export interface AcceptorRole {
   index: number;
   /** Every acceptor's metrics together, for whichever one a scrape reaches. */
   combinedMetrics: () => Promise<string>;
+  /** Without Redis: the supervisor's decisions (src/auth/supervised-rate-limiter.ts). */
+  limits?: RateLimiter;
 }
 
 export const defaultPubSub = {
@@ -142,7 +144,7 @@ export interface Gateway {
 const sharedCacheTtlSeconds = 24 * 3600;
 
 /** A CLI write holding the key database's lock delays a request by at most this much. */
-const keyStoreBusyTimeoutMs = 200;
+export const keyStoreBusyTimeoutMs = 200;
 
 export async function createGateway(options: GatewayOptions = {}): Promise<Gateway> {
   checkOptions(options);
@@ -191,7 +193,7 @@ async function startParts(options: GatewayOptions, teardown: Teardown): Promise<
   // Monthly usage persists through the SQLite store; with PostgreSQL, shared usage needs --redis.
   const limiter: RateLimiter = options.redisUrl
     ? await (await import('./auth/redis-rate-limiter.js')).RedisRateLimiter.connect(options.redisUrl, keys.storeId)
-    : new InProcessRateLimiter(sqlite ? { usage: keyStoreUsage(sqlite) } : {});
+    : (options.acceptor?.limits ?? new InProcessRateLimiter(sqlite ? { usage: keyStoreUsage(sqlite) } : {}));
   const authorizer = teardown.add('rate limiter', new Authorizer(keys, limiter), (a) => a.close());
   const upstreams = options.upstreams ?? [];
   // With upstreams and no ledger cache the file is not needed, so it is not opened (or created).
@@ -317,7 +319,7 @@ async function startParts(options: GatewayOptions, teardown: Teardown): Promise<
       upstreams: upstreams.map(redactedUrl),
       workers,
       keyStore: options.postgresUrl ? 'postgres' : 'sqlite',
-      limiter: options.redisUrl ? 'redis' : 'in-process',
+      limiter: options.redisUrl ? 'redis' : options.acceptor?.limits ? 'supervisor' : 'in-process',
       sharedCache: sharedCache !== null,
       onchainIdl: live !== null,
       ...(options.acceptor ? { acceptor: options.acceptor.index } : {}),

@@ -2,7 +2,8 @@
  * `serve --acceptors 2`: two processes share the ports, the kernel spreads connections over them,
  * and to a client they are one gateway: the same answers, one set of metrics, one rate limit; one
  * that dies is started again, and SIGTERM stops them all. Redis is the machine's real server, on a
- * database of this test's own so no other test's limits meet these.
+ * database of this test's own so no other test's limits meet these; without Redis the supervising
+ * process counts the limits, and its own gateway is started for that.
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createKey, rpc, startGateway, type RunningGateway } from './support/gateway.js';
+import { openSqliteKeyStore } from '../src/auth/key-store.js';
 
 const redis = 'redis://127.0.0.1:6379/5';
 let gw: RunningGateway;
@@ -20,10 +22,10 @@ before(async () => {
 after(() => gw.stop());
 
 /** A request on a connection of its own, so that each one is handed to an acceptor anew. */
-function alone(path: string, body?: object): Promise<{ status: number; text: string }> {
+function alone(path: string, body?: object, to: RunningGateway = gw): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = request(
-      `${gw.url}${path}`,
+      `${to.url}${path}`,
       { method: body ? 'POST' : 'GET', agent: false, headers: body ? { 'content-type': 'application/json' } : {} },
       (res) => {
         let text = '';
@@ -37,8 +39,8 @@ function alone(path: string, body?: object): Promise<{ status: number; text: str
   });
 }
 
-const acceptorsSeen = async (connections: number) => {
-  const details = await Promise.all(Array.from({ length: connections }, () => alone('/health/detail')));
+const acceptorsSeen = async (connections: number, to: RunningGateway = gw) => {
+  const details = await Promise.all(Array.from({ length: connections }, () => alone('/health/detail', undefined, to)));
   return new Set(details.map((d) => (JSON.parse(d.text) as { acceptor: number }).acceptor));
 };
 
@@ -73,6 +75,30 @@ test('one key spends one budget across the acceptors', async () => {
   const admitted = answers.filter((a) => a.status === 200).length;
   assert.ok(admitted >= 20 && admitted <= 26, `admitted ${admitted} of 40`);
   assert.ok(answers.every((a) => a.status === 200 || a.status === 429));
+});
+
+test('without Redis the supervisor counts one budget for every acceptor, and writes the usage when stopped', async () => {
+  const own = await startGateway(['--acceptors', '2', '--workers', '0']);
+  const key = createKey(own.db, 'free');
+  let admitted: number;
+  try {
+    assert.deepEqual([...(await acceptorsSeen(32, own))].sort(), [0, 1]);
+    // The free plan: burst 20, 10 requests per second, for both processes together.
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => alone(`/${key}`, rpc('getHealth', [], i), own)));
+    admitted = answers.filter((a) => a.status === 200).length;
+    assert.ok(admitted >= 20 && admitted <= 26, `admitted ${admitted} of 40`);
+    assert.ok(answers.every((a) => a.status === 200 || a.status === 429));
+  } finally {
+    await own.stop();
+  }
+  const store = openSqliteKeyStore(own.db);
+  try {
+    const record = store.findKey(key);
+    assert.ok(record !== null);
+    assert.equal(store.usageFor(record.id, new Date().toISOString().slice(0, 7)), admitted);
+  } finally {
+    store.close();
+  }
 });
 
 test('an acceptor that dies is started again; SIGTERM stops every one', async () => {

@@ -6,12 +6,16 @@
  * rather than threads keep each one's heap and collector apart and reuse the gateway unchanged.
  * This process only supervises: it checks the ports are free, starts the acceptors, combines their
  * metrics for whichever one a scrape reaches, restarts one that dies, and stops them all on SIGTERM.
- * Rate limits and quotas must then be counted in Redis (config.ts refuses acceptors without it).
+ * Rate limits and quotas are counted once for all of them: in Redis when it is given, else here
+ * (src/auth/supervised-rate-limiter.ts).
  */
 import cluster, { type Worker } from 'node:cluster';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AggregatorRegistry } from 'prom-client';
-import { createGateway } from '../gateway.js';
+import { createGateway, keyStoreBusyTimeoutMs } from '../gateway.js';
+import { openSqliteKeyStore } from '../auth/key-store.js';
+import { InProcessRateLimiter, keyStoreUsage } from '../auth/rate-limiter.js';
+import { decide, SupervisedRateLimiter, type LimitReply, type LimitRequest } from '../auth/supervised-rate-limiter.js';
 import { listenPort, uws } from '../http/uws.js';
 import { log } from '../observe/log.js';
 import type { ServeOptions } from './config.js';
@@ -26,8 +30,8 @@ interface Role {
   workers: number;
 }
 
-type FromAcceptor = { type: 'role?' } | { type: 'listening' } | { type: 'metrics?'; id: number };
-type ToAcceptor = Role | { type: 'metrics'; id: number; text: string | null };
+type FromAcceptor = { type: 'role?' } | { type: 'listening' } | { type: 'metrics?'; id: number } | LimitRequest;
+type ToAcceptor = Role | { type: 'metrics'; id: number; text: string | null } | LimitReply;
 
 /** A scrape that waits longer than this for the other acceptors gets a 500, not a hung request. */
 const metricsWaitMs = 5_000;
@@ -55,12 +59,33 @@ function freePort(host: string, port: number): Promise<number> {
   });
 }
 
+/**
+ * Without Redis, the one rate limiter every acceptor asks, with monthly usage in the SQLite key
+ * store as a single gateway keeps it (with PostgreSQL, in memory, as there too).
+ */
+function sharedLimits(options: ServeOptions): { limiter: InProcessRateLimiter; close(): void } | null {
+  if (options.redisUrl !== undefined) return null;
+  const store = options.postgresUrl === undefined ? openSqliteKeyStore(options.keyDbFile, { busyTimeoutMs: keyStoreBusyTimeoutMs }) : null;
+  const limiter = new InProcessRateLimiter(store ? { usage: keyStoreUsage(store) } : {});
+  return {
+    limiter,
+    close: () => {
+      try {
+        limiter.close();
+      } finally {
+        store?.close();
+      }
+    },
+  };
+}
+
 export async function runAcceptors(options: ServeOptions): Promise<void> {
   const port = await freePort(options.host, options.port);
   const wsPort = options.wsPort === 0 ? 0 : await freePort(options.host, options.wsPort ?? (options.port === 0 ? 0 : options.port + 1));
   const shares = workerShares(options.workers, options.acceptors);
   // Constructed before any fork: it installs the listener that gathers the acceptors' replies.
   const metrics = new AggregatorRegistry();
+  const limits = sharedLimits(options);
   const acceptors = new Set<Worker>();
   let stopping = false;
 
@@ -71,7 +96,8 @@ export async function runAcceptors(options: ServeOptions): Promise<void> {
       let started = false;
       const send = (message: ToAcceptor) => worker.send(message);
       worker.on('message', (message: FromAcceptor) => {
-        if (message.type === 'role?') send({ type: 'role', index, port, wsPort, workers: shares[index] });
+        if (message.type === 'take') send(decide(limits!.limiter, message));
+        else if (message.type === 'role?') send({ type: 'role', index, port, wsPort, workers: shares[index] });
         else if (message.type === 'listening') {
           started = true;
           resolve();
@@ -100,12 +126,13 @@ export async function runAcceptors(options: ServeOptions): Promise<void> {
       });
     });
 
-  /** SIGTERM to each acceptor (each writes its usage and finishes its answers), resolved once all have exited. */
+  /** SIGTERM to each acceptor (each finishes its answers), resolved once all have exited and the usage counted here is written. */
   const stopAll = async () => {
     stopping = true;
     const exits = [...acceptors].map((worker) => new Promise((resolve) => worker.once('exit', resolve)));
     for (const worker of acceptors) worker.process.kill('SIGTERM');
     await Promise.all(exits);
+    limits?.close();
   };
   const onSignal = () => {
     if (!stopping) void stopAll().then(() => process.exit(0));
@@ -126,9 +153,11 @@ export async function runAcceptors(options: ServeOptions): Promise<void> {
 export async function runAcceptor(options: ServeOptions): Promise<void> {
   const pending = new Map<number, { resolve: (text: string) => void; reject: (error: Error) => void }>();
   let nextId = 0;
+  const limits = options.redisUrl === undefined ? new SupervisedRateLimiter(tell) : undefined;
   const role = await new Promise<Role>((resolve) => {
     process.on('message', (message: ToAcceptor) => {
-      if (message.type === 'role') resolve(message);
+      if (message.type === 'decision') limits!.answered(message);
+      else if (message.type === 'role') resolve(message);
       else if (message.type === 'metrics') {
         const waiting = pending.get(message.id);
         pending.delete(message.id);
@@ -158,7 +187,7 @@ export async function runAcceptor(options: ServeOptions): Promise<void> {
     port: role.port,
     wsPort: role.wsPort,
     workers: role.workers,
-    acceptor: { index: role.index, combinedMetrics },
+    acceptor: { index: role.index, combinedMetrics, limits },
   });
   AggregatorRegistry.setRegistries([gateway.metricsRegistry]);
   stopOnSignals(gateway);

@@ -182,9 +182,6 @@ export function resolveServeOptions(flags: Flags, env: Env, file?: { path: strin
   if (resolved.upstreamWs?.length > 0 && resolved.upstreams?.length === 0)
     errors.push('upstream-ws is set but no upstream is set: PubSub is relayed only in front of an upstream node');
   if (resolved.acceptors === 0) errors.push('acceptors must be at least 1');
-  // Each acceptor is its own process: limits and quotas counted in process would each allow the whole plan.
-  if (resolved.acceptors > 1 && resolved.redisUrl === undefined)
-    errors.push('acceptors above 1 need redis: rate limits and quotas must be counted once for every process');
   if (resolved.wsMaxBufferedMiB === 0) errors.push('ws-max-buffered-mib must be at least 1');
   if (resolved.upstreamConnections === 0) errors.push('upstream-connections must be at least 1');
   if (resolved.onchainIdlMaxPrograms === 0 || resolved.onchainIdlMaxMiB === 0)
