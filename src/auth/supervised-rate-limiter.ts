@@ -3,25 +3,35 @@
  * the one InProcessRateLimiter, which writes monthly usage to the key store as a single gateway's
  * does, and each acceptor asks it for every decision over the cluster channel. One round trip per
  * request, as with Redis, and nothing else to run; the decisions are one limiter's, so N acceptors
- * admit what one gateway would.
+ * admit what one gateway would. The requests an acceptor reads in one turn of its event loop travel
+ * as one message, and their decisions as one reply: a message costs the supervisor far more than
+ * a decision does.
  */
 import type { RateLimiter } from './limiter.js';
 import type { Plan } from './plans.js';
 import type { InProcessRateLimiter, RateDecision } from './rate-limiter.js';
 
-export interface LimitRequest {
-  type: 'take';
+interface Take {
   id: number;
   keyId: number;
   plan: Plan;
   cost: number;
 }
 
-export interface LimitReply {
-  type: 'decision';
+interface Decision {
   id: number;
   /** null: the supervisor's limiter threw (a key store that cannot be read). */
   decision: RateDecision | null;
+}
+
+export interface LimitRequest {
+  type: 'take';
+  takes: Take[];
+}
+
+export interface LimitReply {
+  type: 'decisions';
+  decisions: Decision[];
 }
 
 /**
@@ -34,6 +44,7 @@ const defaultWaitMs = 1_000;
 export class SupervisedRateLimiter implements RateLimiter {
   private readonly waiting = new Map<number, { resolve: (d: RateDecision) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
   private nextId = 0;
+  private queued: Take[] = [];
 
   constructor(
     private readonly send: (request: LimitRequest) => void,
@@ -48,18 +59,26 @@ export class SupervisedRateLimiter implements RateLimiter {
         reject(new Error(`the supervisor's rate limiter did not answer within ${this.waitMs} ms`));
       }, this.waitMs);
       this.waiting.set(id, { resolve, reject, timer });
-      this.send({ type: 'take', id, keyId, plan, cost });
+      if (this.queued.push({ id, keyId, plan, cost }) === 1) setImmediate(this.sendQueued);
     });
   }
 
-  /** The supervisor's reply to one of this acceptor's requests; a late one finds nobody waiting. */
+  private readonly sendQueued = () => {
+    const takes = this.queued;
+    this.queued = [];
+    this.send({ type: 'take', takes });
+  };
+
+  /** The supervisor's reply; a decision that comes too late finds nobody waiting. */
   answered(reply: LimitReply): void {
-    const waiting = this.waiting.get(reply.id);
-    if (waiting === undefined) return;
-    this.waiting.delete(reply.id);
-    clearTimeout(waiting.timer);
-    if (reply.decision === null) waiting.reject(new Error("the supervisor's rate limiter failed"));
-    else waiting.resolve(reply.decision);
+    for (const { id, decision } of reply.decisions) {
+      const waiting = this.waiting.get(id);
+      if (waiting === undefined) continue;
+      this.waiting.delete(id);
+      clearTimeout(waiting.timer);
+      if (decision === null) waiting.reject(new Error("the supervisor's rate limiter failed"));
+      else waiting.resolve(decision);
+    }
   }
 
   /** The supervisor writes the usage it counts. */
@@ -74,11 +93,16 @@ export class SupervisedRateLimiter implements RateLimiter {
   }
 }
 
-/** The supervisor's side: the one limiter's decision on an acceptor's request. */
+/** The supervisor's side: the one limiter's decisions on an acceptor's requests, in their order. */
 export function decide(limiter: InProcessRateLimiter, request: LimitRequest): LimitReply {
-  try {
-    return { type: 'decision', id: request.id, decision: limiter.take(request.keyId, request.plan, request.cost) };
-  } catch {
-    return { type: 'decision', id: request.id, decision: null };
-  }
+  return {
+    type: 'decisions',
+    decisions: request.takes.map(({ id, keyId, plan, cost }) => {
+      try {
+        return { id, decision: limiter.take(keyId, plan, cost) };
+      } catch {
+        return { id, decision: null };
+      }
+    }),
+  };
 }

@@ -156,7 +156,7 @@ export async function runAcceptor(options: ServeOptions): Promise<void> {
   const limits = options.redisUrl === undefined ? new SupervisedRateLimiter(tell) : undefined;
   const role = await new Promise<Role>((resolve) => {
     process.on('message', (message: ToAcceptor) => {
-      if (message.type === 'decision') limits!.answered(message);
+      if (message.type === 'decisions') limits!.answered(message);
       else if (message.type === 'role') resolve(message);
       else if (message.type === 'metrics') {
         const waiting = pending.get(message.id);
