@@ -16,7 +16,8 @@
  * (cores for the node and its Redis, default 4; the front's Redis takes the next), DURATION
  * (seconds per mix, default 3), CONNECTIONS (default 64), LOAD_THREADS (default: the cores left
  * for the load generator), REDIS_URL (one Redis for both, instead of two redis-servers started
- * here; REDIS_SERVER names the binary), MIXES (names of mix.ts's mixes,
+ * here; REDIS_SERVER names the binary), LIMITS=supervisor (the front without Redis: its
+ * supervising process counts the limits), MIXES (names of mix.ts's mixes,
  * comma-separated). Linux only (/proc, taskset).
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -32,6 +33,8 @@ import { mixes, type Mix } from './mix.js';
 const cores = cpus().length;
 const nodeCpus = Number(process.env.NODE_CPUS ?? 4);
 const duration = Number(process.env.DURATION ?? 3);
+/** LIMITS=supervisor: the front's limits counted by its supervising process instead of Redis. */
+const supervisedLimits = process.env.LIMITS === 'supervisor';
 const connections = Number(process.env.CONNECTIONS ?? 64);
 const coreCounts = (process.env.CORES ?? '1,2,4,8')
   .split(',')
@@ -163,7 +166,7 @@ pinSelf(nodeSet);
 const nodeRedis = await startRedis();
 const node = await startGateway(['--acceptors', String(nodeCpus), '--workers', '0', '--redis', nodeRedis.url]);
 pinSelf(frontRedisSet);
-const redis = process.env.REDIS_URL ? nodeRedis : await startRedis();
+const redis = process.env.REDIS_URL || supervisedLimits ? nodeRedis : await startRedis();
 const rows: string[] = [];
 try {
   for (const { c, ...split } of runs) {
@@ -175,8 +178,7 @@ try {
       String(split.acceptors),
       '--workers',
       String(split.workers),
-      '--redis',
-      redis.url,
+      ...(supervisedLimits ? [] : ['--redis', redis.url]),
       '--response-cache',
       '0',
     ]);
@@ -211,7 +213,7 @@ try {
 }
 if (overlap) console.log(`\ncores: only ${cores} cores, so the gateway, the node and the load share them: not a measurement of scaling`);
 console.log(
-  `\ncores: ${cores} cores (${cpus()[0].model}), Node ${process.version}; gateway on cores 0..C-1, node (${nodeCpus} acceptors) and its Redis on ${nodeSet.join(',')}, the front's Redis on ${frontRedisSet.join(',')}, load (${loadThreads} threads, ${connections} connections) on ${loadSet.join(',')}; ${duration} s per mix after 1 s unmeasured; response cache 0\n`,
+  `\ncores: ${cores} cores (${cpus()[0].model}), Node ${process.version}; gateway on cores 0..C-1, node (${nodeCpus} acceptors) and its Redis on ${nodeSet.join(',')}, ${supervisedLimits ? 'the front counting its limits in its supervisor' : `the front's Redis on ${frontRedisSet.join(',')}`}, load (${loadThreads} threads, ${connections} connections) on ${loadSet.join(',')}; ${duration} s per mix after 1 s unmeasured; response cache 0\n`,
 );
 console.log(
   '| C | acceptors | workers | request mix | req/s | p50 ms | p99 ms | non-200 | sent undecoded | gateway cores busy | node cores busy |',
