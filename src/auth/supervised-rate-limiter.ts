@@ -66,7 +66,12 @@ export class SupervisedRateLimiter implements RateLimiter {
   private readonly sendQueued = () => {
     const takes = this.queued;
     this.queued = [];
-    this.send({ type: 'take', takes });
+    try {
+      this.send({ type: 'take', takes });
+    } catch {
+      // A channel already closed (the supervisor is gone): refused now rather than at the timeout.
+      this.answered({ type: 'decisions', decisions: takes.map(({ id }) => ({ id, decision: null })) });
+    }
   };
 
   /** The supervisor's reply; a decision that comes too late finds nobody waiting. */
