@@ -1341,6 +1341,29 @@ const sourced: Record<string, SourcedExpected> = {
     },
     unread: 'none',
   },
+  // sava's Borsh string-vector tests read the option texts of two Jupiter DAO (govern) votes from
+  // offset 40, after the discriminator and the proposal key: BorshTests.java's stringVector
+  // (lines 30-36) and testUTF8Lengths (lines 47-51).
+  'sava/govern_option_proposal_meta_ByQ21v3h.json': {
+    program: 'govern',
+    type: 'OptionProposalMeta',
+    fields: {
+      optionDescriptions: ['Burning Cat', 'PPP', 'In Space', 'Discovery', 'Jupiverse??', 'The Current Default'],
+    },
+    unread: 'none',
+  },
+  'sava/govern_option_proposal_meta_DZ31es2J.json': {
+    program: 'govern',
+    type: 'OptionProposalMeta',
+    fields: {
+      optionDescriptions: [
+        'Yes, meow fronts the 280M JUP and locks in until 2030 in return for a 220M JUP bonus.',
+        "No, the 280M JUP comes from the team's strategic reserve and meow’s JUP unlocks in June 2026 as planned.",
+        'Abstain',
+      ],
+    },
+    unread: 'none',
+  },
 };
 
 interface SourcedAccount {
