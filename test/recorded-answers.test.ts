@@ -50,6 +50,7 @@ function only(entries: { top: Entry; inner: Entry[] }[], program: string, type: 
 }
 
 const JUPITER = 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4';
+const JUPITER_V2 = 'JUP2jxvXaqu7NQY1GmNF4m1vodw12LVXYxbFL2uJvfo';
 const DCA = 'DCA265Vj8a9CEuX1eb1LWRnDT7uK6q1xMipnNyatn23M';
 const RAYDIUM_AMM_V4 = '675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8';
 const OKX = '6m2CDdhRgxpH4WjvdzxAYbGxwdGUz5MziiL5jek2kBma';
@@ -633,15 +634,45 @@ test('jowency-me/solana-tx-parser (April 2026): decoded share of non-native entr
         return asJsonParsed(fixture.signature, 'base64', JSON.stringify(fixture.raw));
       }),
   );
-  // 831 entries; 668 decode (OKX router 2's token-ledger swaps and their events, 10 entries, since
-  // OKX's dex_solana_v3 IDL; Raydium route's three logged-by-name instructions, test/log-names.test.ts).
-  // Of the 163 left, 154 are of 53 programs no public IDL is bundled for (README.md there lists
-  // them), the other 9 those of a transaction refused before it ran.
+  // 831 entries; 670 decode (OKX router 2's token-ledger swaps and their events, 10 entries, since
+  // OKX's dex_solana_v3 IDL; Raydium route's three logged-by-name instructions, test/log-names.test.ts;
+  // Jupiter v2's two, since @jup-ag/core's IDL). Of the 161 left, 152 are of 52 programs no public
+  // IDL is bundled for (README.md there lists them), the other 9 those of a transaction refused
+  // before it ran.
   assert.equal(entries, 831);
-  assert.equal(decoded, 668);
+  assert.equal(decoded, 670);
   assert.equal(
     [...undescribed.values()].reduce((a, b) => a + b, 0),
-    831 - 668 - 9,
+    831 - 670 - 9,
   );
-  assert.equal(undescribed.size, 53);
+  assert.equal(undescribed.size, 52);
+});
+
+test('jowency-me/solana-tx-parser (March 2025): Jupiter v2 SetTokenLedger and MercurialExchange, as the logs, transfers and balances tell them', () => {
+  const fixture = JSON.parse(readFileSync(join(fixtures, 'jowency-solana-tx-parser', 'swap_jupiter_v2_1.json'), 'utf8'));
+  const result = asJsonParsed(fixture.signature, 'base64', JSON.stringify(fixture.raw));
+  const [ledger, exchange] = enhanced(result);
+  // The program logs each name as it starts: "Instruction: SetTokenLedger", then "MercurialExchange".
+  assert.deepEqual([ledger.top.programId, ledger.top.parsed?.type], [JUPITER_V2, 'setTokenLedger']);
+  assert.deepEqual([exchange.top.programId, exchange.top.parsed?.type], [JUPITER_V2, 'mercurialExchange']);
+  const swap = exchange.top.parsed!.info!;
+  const [mercurial, paid, got] = exchange.inner as (Entry & { parsed: { info: Record<string, unknown> } })[];
+  assert.equal(swap.swapProgram, mercurial.programId);
+  // What goes in: the amount Mercurial's own Exchange is asked for and the transfer out of the
+  // source account, which drops from 129942 to 942 USDT units.
+  assert.equal(swap.inAmount, '129000');
+  assert.equal(mercurial.parsed.info.inAmount, '129000');
+  assert.deepEqual([paid.parsed.info.source, paid.parsed.info.amount], [swap.sourceTokenAccount, '129000']);
+  const balance = (when: 'preTokenBalances' | 'postTokenBalances', index: number) =>
+    result.meta[when].find((b: { accountIndex: number }) => b.accountIndex === index).uiTokenAmount.amount;
+  const keys = result.transaction.message.accountKeys.map((k: { pubkey: string }) => k.pubkey);
+  const source = keys.indexOf(swap.sourceTokenAccount);
+  assert.deepEqual([balance('preTokenBalances', source), balance('postTokenBalances', source)], ['129942', '942']);
+  // What comes out (128972, GetDyUnderlying's dy) lands in the destination, the account the token
+  // ledger recorded, and is no less than the minimum the route asked for.
+  assert.equal(ledger.top.parsed!.info!.tokenAccount, swap.destinationTokenAccount);
+  assert.deepEqual([got.parsed.info.destination, got.parsed.info.amount], [swap.destinationTokenAccount, '128972']);
+  assert.equal(swap.minimumOutAmount, '127683');
+  assert.ok(128972n >= BigInt(swap.minimumOutAmount));
+  assert.equal(swap.platformFeeBps, 0);
 });
