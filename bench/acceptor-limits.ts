@@ -13,22 +13,16 @@
  * gateway runs, default 2; REDIS_URL to compare). Linux only (/proc).
  */
 import cluster from 'node:cluster';
-import { readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { cpus } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { InProcessRateLimiter } from '../src/auth/rate-limiter.js';
 import { decide, type LimitReply, type LimitRequest } from '../src/auth/supervised-rate-limiter.js';
 import { unlimited } from '../test/support/gateway.js';
+import { cpuSeconds } from './process-stats.js';
 
 const duration = Number(process.env.DURATION ?? 4);
 const rounds = Number(process.env.ROUNDS ?? 2);
-
-/** User + system CPU seconds of one process (its own, not its children's). */
-function ownCpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 if (cluster.isWorker) {
   // The acceptor's side of the channel: batches of BATCH decisions, 4 in flight or one per EVERY ms.
@@ -59,9 +53,9 @@ if (cluster.isWorker) {
         const gateway = await startGateway(['--upstream', `${node.url}/${node.key}`, '--acceptors', '2', '--workers', '0', ...args]);
         try {
           await warmMix(gateway, mix, 32);
-          const before = ownCpuSeconds(gateway.process.pid!);
+          const before = cpuSeconds(gateway.process.pid!);
           const result = await driveMix(gateway, mix, 32, duration);
-          const perRequest = ((ownCpuSeconds(gateway.process.pid!) - before) * 1e6) / result.requests.total;
+          const perRequest = ((cpuSeconds(gateway.process.pid!) - before) * 1e6) / result.requests.total;
           gatewayRows.push(
             `| ${round + 1} | ${name} | ${Math.round(result.requests.average)} | ${result.latency.p99} | ${perRequest.toFixed(1)} |`,
           );
@@ -93,9 +87,9 @@ if (cluster.isWorker) {
       acceptor.send(decide(limiter, request) satisfies LimitReply);
     });
     await sleep(500);
-    const [m0, d0, c0] = [messages, decisions, ownCpuSeconds(process.pid)];
+    const [m0, d0, c0] = [messages, decisions, cpuSeconds(process.pid)];
     await sleep(duration * 1000);
-    const cpu = ownCpuSeconds(process.pid) - c0;
+    const cpu = cpuSeconds(process.pid) - c0;
     const [m, d] = [messages - m0, decisions - d0];
     stopped = true;
     acceptor.kill();

@@ -20,15 +20,15 @@
  * supervising process counts the limits), MIXES (names of mix.ts's mixes,
  * comma-separated). Linux only (/proc, taskset).
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { cpus } from 'node:os';
 import { once } from 'node:events';
 import { Worker } from 'node:worker_threads';
-import { startGateway, type RunningGateway } from '../test/support/gateway.js';
+import { startGateway } from '../test/support/gateway.js';
 import { closedLoop, type LoadResult } from './loadgen.js';
-import { mixes, type Mix } from './mix.js';
+import { mixes, undecodedAnswers, type Mix } from './mix.js';
+import { pin, treeCpuSeconds } from './process-stats.js';
 
 const cores = cpus().length;
 const nodeCpus = Number(process.env.NODE_CPUS ?? 4);
@@ -90,31 +90,6 @@ const chosen = wanted.map((name) => {
   return mix;
 });
 
-/**
- * Children inherit the affinity of the thread that spawns them, so this process pins itself (all
- * its threads) to a set before starting what must run there.
- */
-function pinSelf(set: number[]): void {
-  execFileSync('taskset', ['-a', '-p', '-c', set.join(','), String(process.pid)], { stdio: 'ignore' });
-}
-
-/** User + system CPU seconds of a process and of every process under it (the acceptors). */
-function treeCpuSeconds(pid: number): number {
-  let seconds = 0;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    seconds = (Number(fields[11]) + Number(fields[12])) / 100;
-    for (const tid of readdirSync(`/proc/${pid}/task`)) {
-      for (const child of readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean)) {
-        seconds += treeCpuSeconds(Number(child));
-      }
-    }
-  } catch {
-    // a process that ended between the listing and the read
-  }
-  return seconds;
-}
-
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -140,14 +115,6 @@ async function startRedis(): Promise<{ url: string; stop(): void }> {
   return { url: `redis://127.0.0.1:${port}`, stop: () => server.kill() };
 }
 
-/** The front gateway's count of answers sent as the node gave them although enhancement was asked for. */
-async function undecodedAnswers(gateway: RunningGateway): Promise<number> {
-  const text = await (await fetch(`${gateway.url}/metrics`)).text();
-  let total = 0;
-  for (const m of text.matchAll(/^enhanced_rpc_enhance_failures_total\{[^}]*\} (\d+)/gm)) total += Number(m[1]);
-  return total;
-}
-
 function drive(url: string, mix: Mix): Promise<LoadResult[]> {
   const share = (i: number) => Math.floor(connections / loadThreads) + (i < connections % loadThreads ? 1 : 0);
   return Promise.all(
@@ -162,15 +129,15 @@ function drive(url: string, mix: Mix): Promise<LoadResult[]> {
   );
 }
 
-pinSelf(nodeSet);
+pin(process.pid, nodeSet);
 const nodeRedis = await startRedis();
 const node = await startGateway(['--acceptors', String(nodeCpus), '--workers', '0', '--redis', nodeRedis.url]);
-pinSelf(frontRedisSet);
+pin(process.pid, frontRedisSet);
 const redis = process.env.REDIS_URL || supervisedLimits ? nodeRedis : await startRedis();
 const rows: string[] = [];
 try {
   for (const { c, ...split } of runs) {
-    pinSelf(range(0, c));
+    pin(process.pid, range(0, c));
     const gateway = await startGateway([
       '--upstream',
       `${node.url}/${node.key}`,
@@ -182,7 +149,7 @@ try {
       '--response-cache',
       '0',
     ]);
-    pinSelf(loadSet);
+    pin(process.pid, loadSet);
     try {
       for (const mix of chosen) {
         const url = `${gateway.url}/${gateway.key}${mix.path}`;

@@ -21,7 +21,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { driveMix, mixes, startFrontedGateway, warmMix } from './mix.js';
+import { driveMix, mixes, startFrontedGateway, undecodedAnswers, warmMix } from './mix.js';
 
 const duration = Number(process.env.DURATION ?? 10);
 const connections = Number(process.env.CONNECTIONS ?? 32);
@@ -51,24 +51,16 @@ const ownCpuMs = () => {
 };
 const cpuNow = () => [cpuMs(gateway.process.pid), cpuMs(node.process.pid), ownCpuMs()];
 
-/** The front gateway's count of answers sent as the node gave them although enhancement was asked for. */
-async function undecodedAnswers(): Promise<number> {
-  const text = await (await fetch(`${gateway.url}/metrics`)).text();
-  let total = 0;
-  for (const m of text.matchAll(/^enhanced_rpc_enhance_failures_total\{[^}]*\} (\d+)/gm)) total += Number(m[1]);
-  return total;
-}
-
 const rows: string[] = [];
 const perSecond = new Map<string, number>();
 try {
   for (const mix of mixes) {
     await warmMix(gateway, mix, connections);
-    const undecodedBefore = await undecodedAnswers();
+    const undecodedBefore = await undecodedAnswers(gateway);
     const before = cpuNow();
     const result = await driveMix(gateway, mix, connections, duration);
     const after = cpuNow();
-    const undecoded = (await undecodedAnswers()) - undecodedBefore;
+    const undecoded = (await undecodedAnswers(gateway)) - undecodedBefore;
     perSecond.set(mix.name, result.requests.average);
     const answers = result.requests.total * (mix.name.startsWith('batch of 10') ? 10 : 1);
     const perAnswer = after.map((ms, i) => (Number.isNaN(ms) ? '' : ((1000 * (ms - before[i])) / answers).toFixed(0)));

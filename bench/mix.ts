@@ -72,6 +72,18 @@ export function driveMix(gateway: RunningGateway, mix: Mix, connections: number,
   });
 }
 
+/**
+ * The gateway's count of answers sent as the node gave them although enhancement was asked for (a
+ * full pool queue or a deadline sheds work that way): they cost it almost nothing and would flatter
+ * a rate.
+ */
+export async function undecodedAnswers(gateway: RunningGateway): Promise<number> {
+  const text = await (await fetch(`${gateway.url}/metrics`)).text();
+  let total = 0;
+  for (const m of text.matchAll(/^enhanced_rpc_enhance_failures_total\{[^}]*\} (\d+)/gm)) total += Number(m[1]);
+  return total;
+}
+
 /** `workers`: the front gateway's decoding threads; its own default when undefined. `args`: more of its flags. */
 export async function startFrontedGateway(
   workers?: string,

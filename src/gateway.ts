@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import { projectRoot } from './paths.js';
 import { openSqliteKeyStore, type KeyStore } from './auth/key-store.js';
 import type { AsyncKeyStore } from './auth/pg-key-store.js';
-import { InProcessRateLimiter, keyStoreUsage } from './auth/rate-limiter.js';
+import { inProcessLimiter } from './auth/rate-limiter.js';
 import type { RateLimiter } from './auth/limiter.js';
 import { Authorizer } from './auth/authorizer.js';
 import { openLedger } from './ledger/ledger-store.js';
@@ -144,7 +144,11 @@ export interface Gateway {
 const sharedCacheTtlSeconds = 24 * 3600;
 
 /** A CLI write holding the key database's lock delays a request by at most this much. */
-export const keyStoreBusyTimeoutMs = 200;
+const keyStoreBusyTimeoutMs = 200;
+
+/** The SQLite key store as a serving process opens it (a gateway, or acceptors' supervisor for their usage). */
+export const openServingKeyStore = (file?: string): KeyStore =>
+  openSqliteKeyStore(file ?? defaultKeyDbFile, { busyTimeoutMs: keyStoreBusyTimeoutMs });
 
 export async function createGateway(options: GatewayOptions = {}): Promise<Gateway> {
   checkOptions(options);
@@ -176,13 +180,7 @@ function checkOptions(options: GatewayOptions): void {
 }
 
 async function startParts(options: GatewayOptions, teardown: Teardown): Promise<Gateway> {
-  const sqlite = options.postgresUrl
-    ? null
-    : teardown.add(
-        'key store',
-        openSqliteKeyStore(options.keyDbFile ?? defaultKeyDbFile, { busyTimeoutMs: keyStoreBusyTimeoutMs }),
-        (store) => store.close(),
-      );
+  const sqlite = options.postgresUrl ? null : teardown.add('key store', openServingKeyStore(options.keyDbFile), (store) => store.close());
   // The PostgreSQL and Redis clients are loaded only when asked for: loading them cost a gateway that
   // uses neither about a quarter of its CPU from launch to listening and 16 MiB of idle memory.
   const keys: KeyStore | AsyncKeyStore =
@@ -193,7 +191,7 @@ async function startParts(options: GatewayOptions, teardown: Teardown): Promise<
   // Monthly usage persists through the SQLite store; with PostgreSQL, shared usage needs --redis.
   const limiter: RateLimiter = options.redisUrl
     ? await (await import('./auth/redis-rate-limiter.js')).RedisRateLimiter.connect(options.redisUrl, keys.storeId)
-    : (options.acceptor?.limits ?? new InProcessRateLimiter(sqlite ? { usage: keyStoreUsage(sqlite) } : {}));
+    : (options.acceptor?.limits ?? inProcessLimiter(sqlite));
   const authorizer = teardown.add('rate limiter', new Authorizer(keys, limiter), (a) => a.close());
   const upstreams = options.upstreams ?? [];
   // With upstreams and no ledger cache the file is not needed, so it is not opened (or created).

@@ -31,6 +31,10 @@ export function keyStoreUsage(store: Pick<KeyStore, 'usageFor' | 'recordUsage'>)
   };
 }
 
+/** The limiter of one process, keeping monthly usage in `store` where there is one (SQLite; with PostgreSQL, in memory). */
+export const inProcessLimiter = (store: Pick<KeyStore, 'usageFor' | 'recordUsage'> | null): InProcessRateLimiter =>
+  new InProcessRateLimiter(store ? { usage: keyStoreUsage(store) } : {});
+
 interface KeyState {
   tokens: number;
   refilledAt: number;

@@ -12,9 +12,8 @@
 import cluster, { type Worker } from 'node:cluster';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AggregatorRegistry } from 'prom-client';
-import { createGateway, keyStoreBusyTimeoutMs } from '../gateway.js';
-import { openSqliteKeyStore } from '../auth/key-store.js';
-import { InProcessRateLimiter, keyStoreUsage } from '../auth/rate-limiter.js';
+import { createGateway, openServingKeyStore } from '../gateway.js';
+import { inProcessLimiter, type InProcessRateLimiter } from '../auth/rate-limiter.js';
 import { decide, SupervisedRateLimiter, type LimitReply, type LimitRequest } from '../auth/supervised-rate-limiter.js';
 import { listenPort, uws } from '../http/uws.js';
 import { log } from '../observe/log.js';
@@ -65,8 +64,8 @@ function freePort(host: string, port: number): Promise<number> {
  */
 function sharedLimits(options: ServeOptions): { limiter: InProcessRateLimiter; close(): void } | null {
   if (options.redisUrl !== undefined) return null;
-  const store = options.postgresUrl === undefined ? openSqliteKeyStore(options.keyDbFile, { busyTimeoutMs: keyStoreBusyTimeoutMs }) : null;
-  const limiter = new InProcessRateLimiter(store ? { usage: keyStoreUsage(store) } : {});
+  const store = options.postgresUrl === undefined ? openServingKeyStore(options.keyDbFile) : null;
+  const limiter = inProcessLimiter(store);
   return {
     limiter,
     close: () => {
