@@ -171,13 +171,19 @@ function kept<T extends TestGateway>(gw: T): T {
   return gw;
 }
 
+/**
+ * Tests that expect the first answer decoded wait this long for the IDL: the default 150 ms is
+ * a latency choice, and a loaded CI host has missed it (the fetch is several node round trips).
+ */
+const patientWaitMs = 5000;
+
 async function gateway(chain: ChainStandIn, options: GatewayOptions): Promise<InProcessGateway> {
-  return kept(await startInProcess({ upstreams: [chain.url], ...options }));
+  return kept(await startInProcess({ upstreams: [chain.url], onchainIdlWaitMs: patientWaitMs, ...options }));
 }
 
 /** A process of its own, for a test that reads the log: there is one per process, and this one is the gateway's alone. */
 async function loggingGateway(chain: ChainStandIn, args: string[]): Promise<RunningGateway> {
-  return kept(await startGateway(['--upstream', chain.url, ...args]));
+  return kept(await startGateway(['--upstream', chain.url, '--onchain-idl-wait-ms', String(patientWaitMs), ...args]));
 }
 
 for (const workers of ['0', '1']) {
