@@ -23,6 +23,7 @@ import { inlineEnhancer, type Enhancer } from './enhance/enhance.js';
 import { pooledEnhancer } from './enhance/pool.js';
 import { withLiveVersions } from './live/live-registry.js';
 import { LiveIdls } from './live/live-idls.js';
+import type { SubscriptionSlots } from './pubsub/subscription-slots.js';
 import { loadBundledRegistry } from './idl/bundled.js';
 import { HttpServer } from './http/server.js';
 import { GatewayMetrics } from './observe/metrics.js';
@@ -102,6 +103,8 @@ export interface AcceptorRole {
   combinedMetrics: () => Promise<string>;
   /** Without Redis: the supervisor's decisions (src/auth/supervised-rate-limiter.ts). */
   limits?: RateLimiter;
+  /** Each key's PubSub subscriptions, counted by the supervisor over every acceptor. */
+  slots?: SubscriptionSlots;
 }
 
 export const defaultPubSub = {
@@ -283,6 +286,7 @@ async function startParts(options: GatewayOptions, teardown: Teardown): Promise<
         maxBufferedBytes: (options.wsMaxBufferedMiB ?? defaultPubSub.maxBufferedMiB) * 1024 * 1024,
         idleTimeoutSeconds: defaultPubSub.idleTimeoutSeconds,
         defaultMaxSubscriptions: defaultPubSub.maxSubscriptions,
+        ...(options.acceptor?.slots ? { slots: options.acceptor.slots } : {}),
       },
       authorizer,
       enhancer,

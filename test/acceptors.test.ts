@@ -11,7 +11,8 @@ import { request } from 'node:http';
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createKey, rpc, startGateway, type RunningGateway } from './support/gateway.js';
+import WebSocket from 'ws';
+import { createKey, rpc, runCli, startGateway, type RunningGateway } from './support/gateway.js';
 import { openSqliteKeyStore } from '../src/auth/key-store.js';
 
 const redis = 'redis://127.0.0.1:6379/5';
@@ -98,6 +99,56 @@ test('without Redis the supervisor counts one budget for every acceptor, and wri
     assert.equal(store.usageFor(record.id, new Date().toISOString().slice(0, 7)), admitted);
   } finally {
     store.close();
+  }
+});
+
+/** One PubSub connection of its own (so the kernel hands each to an acceptor anew) and the answer to one slotSubscribe. */
+async function subscribeAlone(
+  key: string,
+): Promise<{ socket: WebSocket; answer: { result?: number; error?: { code: number; message: string } } }> {
+  const socket = new WebSocket(`ws://127.0.0.1:${gw.port}/${key}`);
+  await once(socket, 'open');
+  const answered = once(socket, 'message');
+  socket.send(JSON.stringify(rpc('slotSubscribe')));
+  const [data] = (await answered) as [Buffer];
+  return { socket, answer: JSON.parse(data.toString()) as { result?: number; error?: { code: number; message: string } } };
+}
+
+test('a plan’s subscription limit holds over both acceptors, and closed connections give their slots back', async () => {
+  runCli([
+    'plans',
+    'set',
+    'three-subs',
+    '--rps',
+    '1000',
+    '--burst',
+    '1000',
+    '--quota',
+    'unlimited',
+    '--enhanced',
+    'false',
+    '--max-subscriptions',
+    '3',
+    '--db',
+    gw.db,
+  ]);
+  const key = createKey(gw.db, 'three-subs');
+  for (let round = 0; round < 2; round++) {
+    // 12 connections, one after another, spread over the two acceptors: counted apart, each would allow 3.
+    const opened = [];
+    for (let i = 0; i < 12; i++) opened.push(await subscribeAlone(key));
+    const granted = opened.filter(({ answer }) => typeof answer.result === 'number').length;
+    assert.equal(granted, 3, `round ${round}: ${granted} subscriptions granted`);
+    for (const { answer } of opened) {
+      if (answer.error === undefined) continue;
+      assert.equal(answer.error.code, -32429);
+      assert.match(answer.error.message, /Subscription limit reached: plan "three-subs" allows 3/);
+    }
+    const closed = opened.map(({ socket }) => once(socket, 'close'));
+    for (const { socket } of opened) socket.close();
+    await Promise.all(closed);
+    // The acceptors hear of the closes a moment after the client does.
+    await sleep(200);
   }
 });
 

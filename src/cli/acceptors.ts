@@ -7,7 +7,8 @@
  * This process only supervises: it checks the ports are free, starts the acceptors, combines their
  * metrics for whichever one a scrape reaches, restarts one that dies, and stops them all on SIGTERM.
  * Rate limits and quotas are counted once for all of them: in Redis when it is given, else here
- * (src/auth/supervised-rate-limiter.ts).
+ * (src/auth/supervised-rate-limiter.ts); so are each key's PubSub subscriptions, here in either
+ * case (src/pubsub/subscription-slots.ts).
  */
 import cluster, { type Worker } from 'node:cluster';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -15,6 +16,7 @@ import { AggregatorRegistry } from 'prom-client';
 import { createGateway, openServingKeyStore } from '../gateway.js';
 import { inProcessLimiter, type InProcessRateLimiter } from '../auth/rate-limiter.js';
 import { decide, SupervisedRateLimiter, type LimitReply, type LimitRequest } from '../auth/supervised-rate-limiter.js';
+import { SlotLedger, SupervisedSlots, type SlotReply, type SlotRequest } from '../pubsub/subscription-slots.js';
 import { listenPort, uws } from '../http/uws.js';
 import { log } from '../observe/log.js';
 import type { ServeOptions } from './config.js';
@@ -29,8 +31,8 @@ interface Role {
   workers: number;
 }
 
-type FromAcceptor = { type: 'role?' } | { type: 'listening' } | { type: 'metrics?'; id: number } | LimitRequest;
-type ToAcceptor = Role | { type: 'metrics'; id: number; text: string | null } | LimitReply;
+type FromAcceptor = { type: 'role?' } | { type: 'listening' } | { type: 'metrics?'; id: number } | LimitRequest | SlotRequest;
+type ToAcceptor = Role | { type: 'metrics'; id: number; text: string | null } | LimitReply | SlotReply;
 
 /** A scrape that waits longer than this for the other acceptors gets a 500, not a hung request. */
 const metricsWaitMs = 5_000;
@@ -85,6 +87,7 @@ export async function runAcceptors(options: ServeOptions): Promise<void> {
   // Constructed before any fork: it installs the listener that gathers the acceptors' replies.
   const metrics = new AggregatorRegistry();
   const limits = sharedLimits(options);
+  const slots = new SlotLedger();
   const acceptors = new Set<Worker>();
   let stopping = false;
 
@@ -96,6 +99,7 @@ export async function runAcceptors(options: ServeOptions): Promise<void> {
       const send = (message: ToAcceptor) => worker.send(message);
       worker.on('message', (message: FromAcceptor) => {
         if (message.type === 'take') send(decide(limits!.limiter, message));
+        else if (message.type === 'slots') send(slots.handle(worker.id, message));
         else if (message.type === 'role?') send({ type: 'role', index, port, wsPort, workers: shares[index] });
         else if (message.type === 'listening') {
           started = true;
@@ -112,6 +116,8 @@ export async function runAcceptors(options: ServeOptions): Promise<void> {
       });
       worker.on('exit', (code, signal) => {
         acceptors.delete(worker);
+        // Its subscriptions ended with its connections.
+        slots.forget(worker.id);
         if (stopping) return;
         if (!started) return reject(new Error(`acceptor ${index} exited (${signal ?? code}) before listening`));
         log.error({ acceptor: index, code, signal }, 'acceptor exited; starting it again');
@@ -153,9 +159,11 @@ export async function runAcceptor(options: ServeOptions): Promise<void> {
   const pending = new Map<number, { resolve: (text: string) => void; reject: (error: Error) => void }>();
   let nextId = 0;
   const limits = options.redisUrl === undefined ? new SupervisedRateLimiter(tell) : undefined;
+  const slots = new SupervisedSlots(tell);
   const role = await new Promise<Role>((resolve) => {
     process.on('message', (message: ToAcceptor) => {
       if (message.type === 'decisions') limits!.answered(message);
+      else if (message.type === 'slots-granted') slots.answered(message);
       else if (message.type === 'role') resolve(message);
       else if (message.type === 'metrics') {
         const waiting = pending.get(message.id);
@@ -186,7 +194,7 @@ export async function runAcceptor(options: ServeOptions): Promise<void> {
     port: role.port,
     wsPort: role.wsPort,
     workers: role.workers,
-    acceptor: { index: role.index, combinedMetrics, limits },
+    acceptor: { index: role.index, combinedMetrics, limits, slots },
   });
   AggregatorRegistry.setRegistries([gateway.metricsRegistry]);
   stopOnSignals(gateway);

@@ -25,6 +25,7 @@ import {
   paramsNotArray,
   pubsubFull,
   RpcError,
+  subscriberGone,
   subscriptionLimit,
   upgradeFailed,
   upgradeNotFound,
@@ -39,6 +40,7 @@ import { bySubscribe, byUnsubscribe, checkSubscribe, checkUnsubscribe, type Subs
 import { UpstreamLink, type Shared } from './upstream-link.js';
 import { enhanceNotification } from './enhance-stream.js';
 import type { PubSubMetrics } from './metrics.js';
+import { LocalSlots, type SubscriptionSlots } from './subscription-slots.js';
 
 export interface PubSubOptions {
   /** Upstream PubSub URLs; empty: answer from the ledger. */
@@ -57,6 +59,8 @@ export interface PubSubOptions {
   idleTimeoutSeconds: number;
   /** Subscriptions per key when the plan does not say. */
   defaultMaxSubscriptions: number;
+  /** Where each key's subscriptions are counted; absent: here (LocalSlots). */
+  slots?: SubscriptionSlots;
 }
 
 /** Per connection, kept by uWS as the socket's user data. */
@@ -110,7 +114,7 @@ export class PubSubServer {
   private readonly sockets = new Set<WebSocket<Connection>>();
   private upgrading = 0;
   private nextId = 1;
-  private readonly perKey = new Map<number, number>();
+  private readonly slots: SubscriptionSlots;
   private clientSubs = 0;
   private readonly listenSockets: us_listen_socket[] = [];
   /** Connections with notifications waiting in their outbox. */
@@ -124,6 +128,7 @@ export class PubSubServer {
     private readonly enhancer: Enhancer,
     private readonly metrics: PubSubMetrics,
   ) {
+    this.slots = options.slots ?? new LocalSlots();
     this.link =
       options.upstreamUrls.length > 0
         ? new UpstreamLink<ClientSub>(
@@ -250,6 +255,7 @@ export class PubSubServer {
     this.listenSockets.length = 0;
     for (const ws of [...this.sockets]) ws.end(1001, 'gateway shutting down');
     this.link?.close();
+    this.slots.close();
   }
 
   private async admit(
@@ -355,8 +361,13 @@ export class PubSubServer {
     }
     const { access } = connection;
     const max = access.plan.maxSubscriptions ?? this.options.defaultMaxSubscriptions;
-    const held = this.perKey.get(access.keyId) ?? 0;
-    if (held >= max) throw subscriptionLimit(access.plan.name, max);
+    if (!(await this.slots.claim(access.keyId, max))) throw subscriptionLimit(access.plan.name, max);
+    // The client may have gone while this entry waited (on the key store, a limiter or the claim):
+    // a subscription made now would outlive its connection, holding a slot and an upstream one.
+    if (connection.closed) {
+      this.slots.release(access.keyId);
+      throw subscriberGone();
+    }
     const sub: ClientSub = {
       id: this.nextId++,
       kind,
@@ -367,7 +378,6 @@ export class PubSubServer {
       shared: null,
     };
     connection.subs.set(sub.id, sub);
-    this.perKey.set(access.keyId, held + 1);
     this.clientSubs++;
     created.push(sub);
     if (this.link === null) {
@@ -387,9 +397,7 @@ export class PubSubServer {
 
   /** Releases a client subscription (already removed from its connection's map, or closing). */
   private drop(connection: Connection, sub: ClientSub): void {
-    const held = (this.perKey.get(connection.access.keyId) ?? 1) - 1;
-    if (held <= 0) this.perKey.delete(connection.access.keyId);
-    else this.perKey.set(connection.access.keyId, held);
+    this.slots.release(connection.access.keyId);
     this.clientSubs--;
     if (sub.shared !== null) {
       this.link?.release(sub.shared, sub);

@@ -217,6 +217,13 @@ export const subscriptionLimit = defineError(
   (planName: string, max: number) =>
     `Subscription limit reached: plan "${planName}" allows ${max} subscriptions at once per key; unsubscribe some first`,
 );
+/** `why`: what became of the supervisor that counts an acceptor's subscriptions (src/pubsub/subscription-slots.ts). */
+export const subscriptionCountUnavailable = defineError(
+  ErrorCode.unavailable,
+  (why: string) => `Subscription count unavailable (${why}); retry shortly`,
+);
+/** Never read by anyone: the answer of a subscribe whose connection closed while it was being made. */
+export const subscriberGone = defineError(ErrorCode.invalidRequest, () => 'The connection closed before the subscription was made');
 
 // Refusals: where an HTTP request or a WebSocket upgrade ends.
 
