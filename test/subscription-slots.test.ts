@@ -3,11 +3,16 @@
  * (test/acceptors.test.ts runs the real channel between processes): one count per key over every
  * acceptor, releases sent together and never freeing what an acceptor does not hold, an acceptor
  * that exits giving back all it held, and a supervisor that is gone or silent refusing the claim.
+ * Then a real gateway whose claim is held back until its client has gone.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setImmediate as turn } from 'node:timers/promises';
-import { LocalSlots, SlotLedger, SupervisedSlots, type SlotRequest } from '../src/pubsub/subscription-slots.js';
+import { once } from 'node:events';
+import { setImmediate as turn, setTimeout as sleep } from 'node:timers/promises';
+import WebSocket from 'ws';
+import { LocalSlots, SlotLedger, SupervisedSlots, type SlotRequest, type SubscriptionSlots } from '../src/pubsub/subscription-slots.js';
+import { rpc } from './support/gateway.js';
+import { startInProcess } from './support/in-process-gateway.js';
 
 /** An acceptor wired to `ledger` as acceptor `index`, keeping what it sent. */
 function acceptor(ledger: SlotLedger, index: number): { slots: SupervisedSlots; sent: SlotRequest[] } {
@@ -75,4 +80,35 @@ test('one gateway counts its own slots', async () => {
   assert.deepEqual(await Promise.all([slots.claim(1, 2), slots.claim(1, 2), slots.claim(1, 2)]), [true, true, false]);
   slots.release(1);
   assert.equal(await slots.claim(1, 2), true);
+});
+
+test('a subscribe whose client left while its claim waited is dropped and its slot given back', async () => {
+  let grant!: (ok: boolean) => void;
+  const claimed: number[] = [];
+  const released: number[] = [];
+  const gated: SubscriptionSlots = {
+    claim: (keyId) => {
+      claimed.push(keyId);
+      return new Promise((resolve) => (grant = resolve));
+    },
+    release: (keyId) => void released.push(keyId),
+    close: () => {},
+  };
+  const gw = await startInProcess({ wsPort: 0, acceptor: { index: 0, combinedMetrics: async () => '', slots: gated } });
+  try {
+    const socket = new WebSocket(`ws://127.0.0.1:${gw.port}/${gw.key}`);
+    await once(socket, 'open');
+    socket.send(JSON.stringify(rpc('slotSubscribe')));
+    for (let i = 0; i < 100 && claimed.length === 0; i++) await sleep(10);
+    assert.equal(claimed.length, 1, 'the subscribe is waiting on its claim');
+    socket.close();
+    await once(socket, 'close');
+    // The gateway sees the close a moment after the client.
+    await sleep(100);
+    grant(true);
+    for (let i = 0; i < 100 && released.length === 0; i++) await sleep(10);
+    assert.deepEqual(released, claimed, 'the slot claimed for the gone client was given back');
+  } finally {
+    await gw.stop();
+  }
 });
