@@ -272,6 +272,11 @@ async function startParts(options: GatewayOptions, teardown: Teardown): Promise<
       : { ...options.limits, responseCacheBytes: options.responseCacheMiB * 1024 * 1024 };
   const dispatcher: Dispatcher = new Dispatcher(backend, enhancer, { limits, observer: metrics, sharedCache });
   const maxBodyBytes = options.maxBodyBytes ?? 51_200;
+  // Counted over every gateway on the Redis when there is one, else over this host's acceptors, else here.
+  const slots: SubscriptionSlots | undefined = options.redisUrl
+    ? await (await import('./pubsub/redis-slots.js')).RedisSlots.connect(options.redisUrl, keys.storeId)
+    : options.acceptor?.slots;
+  if (slots) teardown.add('subscription slots', slots, (s) => s.close());
   const pubsub = teardown.add(
     'PubSub',
     new PubSubServer(
@@ -286,7 +291,7 @@ async function startParts(options: GatewayOptions, teardown: Teardown): Promise<
         maxBufferedBytes: (options.wsMaxBufferedMiB ?? defaultPubSub.maxBufferedMiB) * 1024 * 1024,
         idleTimeoutSeconds: defaultPubSub.idleTimeoutSeconds,
         defaultMaxSubscriptions: defaultPubSub.maxSubscriptions,
-        ...(options.acceptor?.slots ? { slots: options.acceptor.slots } : {}),
+        ...(slots ? { slots } : {}),
       },
       authorizer,
       enhancer,

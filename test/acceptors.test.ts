@@ -104,9 +104,10 @@ test('without Redis the supervisor counts one budget for every acceptor, and wri
 
 /** One PubSub connection of its own (so the kernel hands each to an acceptor anew) and the answer to one slotSubscribe. */
 async function subscribeAlone(
+  to: RunningGateway,
   key: string,
 ): Promise<{ socket: WebSocket; answer: { result?: number; error?: { code: number; message: string } } }> {
-  const socket = new WebSocket(`ws://127.0.0.1:${gw.port}/${key}`);
+  const socket = new WebSocket(`ws://127.0.0.1:${to.port}/${key}`);
   await once(socket, 'open');
   const answered = once(socket, 'message');
   socket.send(JSON.stringify(rpc('slotSubscribe')));
@@ -114,29 +115,14 @@ async function subscribeAlone(
   return { socket, answer: JSON.parse(data.toString()) as { result?: number; error?: { code: number; message: string } } };
 }
 
-test('a plan’s subscription limit holds over both acceptors, and closed connections give their slots back', async () => {
-  runCli([
-    'plans',
-    'set',
-    'three-subs',
-    '--rps',
-    '1000',
-    '--burst',
-    '1000',
-    '--quota',
-    'unlimited',
-    '--enhanced',
-    'false',
-    '--max-subscriptions',
-    '3',
-    '--db',
-    gw.db,
-  ]);
-  const key = createKey(gw.db, 'three-subs');
+/** 12 connections, one after another, spread over the two acceptors: counted apart, each would allow 3. */
+async function subscriptionLimitHolds(to: RunningGateway): Promise<void> {
+  const plan = ['plans', 'set', 'three-subs', '--rps', '1000', '--burst', '1000', '--quota', 'unlimited', '--enhanced', 'false'];
+  runCli([...plan, '--max-subscriptions', '3', '--db', to.db]);
+  const key = createKey(to.db, 'three-subs');
   for (let round = 0; round < 2; round++) {
-    // 12 connections, one after another, spread over the two acceptors: counted apart, each would allow 3.
     const opened = [];
-    for (let i = 0; i < 12; i++) opened.push(await subscribeAlone(key));
+    for (let i = 0; i < 12; i++) opened.push(await subscribeAlone(to, key));
     const granted = opened.filter(({ answer }) => typeof answer.result === 'number').length;
     assert.equal(granted, 3, `round ${round}: ${granted} subscriptions granted`);
     for (const { answer } of opened) {
@@ -149,6 +135,16 @@ test('a plan’s subscription limit holds over both acceptors, and closed connec
     await Promise.all(closed);
     // The acceptors hear of the closes a moment after the client does.
     await sleep(200);
+  }
+}
+
+test('a plan’s subscription limit holds over both acceptors, in Redis and without it, and closed connections give their slots back', async () => {
+  await subscriptionLimitHolds(gw);
+  const own = await startGateway(['--acceptors', '2', '--workers', '0']);
+  try {
+    await subscriptionLimitHolds(own);
+  } finally {
+    await own.stop();
   }
 });
 

@@ -7,8 +7,8 @@
  * This process only supervises: it checks the ports are free, starts the acceptors, combines their
  * metrics for whichever one a scrape reaches, restarts one that dies, and stops them all on SIGTERM.
  * Rate limits and quotas are counted once for all of them: in Redis when it is given, else here
- * (src/auth/supervised-rate-limiter.ts); so are each key's PubSub subscriptions, here in either
- * case (src/pubsub/subscription-slots.ts).
+ * (src/auth/supervised-rate-limiter.ts); so are each key's PubSub subscriptions (in Redis, or
+ * here: src/pubsub/subscription-slots.ts).
  */
 import cluster, { type Worker } from 'node:cluster';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -159,11 +159,12 @@ export async function runAcceptor(options: ServeOptions): Promise<void> {
   const pending = new Map<number, { resolve: (text: string) => void; reject: (error: Error) => void }>();
   let nextId = 0;
   const limits = options.redisUrl === undefined ? new SupervisedRateLimiter(tell) : undefined;
-  const slots = new SupervisedSlots(tell);
+  // With Redis, each acceptor counts its subscriptions there, as every gateway on it does.
+  const slots = options.redisUrl === undefined ? new SupervisedSlots(tell) : undefined;
   const role = await new Promise<Role>((resolve) => {
     process.on('message', (message: ToAcceptor) => {
       if (message.type === 'decisions') limits!.answered(message);
-      else if (message.type === 'slots-granted') slots.answered(message);
+      else if (message.type === 'slots-granted') slots!.answered(message);
       else if (message.type === 'role') resolve(message);
       else if (message.type === 'metrics') {
         const waiting = pending.get(message.id);

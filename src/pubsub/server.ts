@@ -255,7 +255,6 @@ export class PubSubServer {
     this.listenSockets.length = 0;
     for (const ws of [...this.sockets]) ws.end(1001, 'gateway shutting down');
     this.link?.close();
-    this.slots.close();
   }
 
   private async admit(

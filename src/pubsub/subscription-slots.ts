@@ -12,7 +12,8 @@ export interface SubscriptionSlots {
   /** Takes one of the key's `max` slots: false when all are held. */
   claim(keyId: number, max: number): Promise<boolean>;
   release(keyId: number): void;
-  close(): void;
+  /** Called by whoever made it, once nothing subscribes through it any more. */
+  close(): void | Promise<void>;
 }
 
 export class LocalSlots implements SubscriptionSlots {
