@@ -23,7 +23,7 @@ import { inlineEnhancer, type Enhancer } from './enhance/enhance.js';
 import { pooledEnhancer } from './enhance/pool.js';
 import { withLiveVersions } from './live/live-registry.js';
 import { LiveIdls } from './live/live-idls.js';
-import type { SubscriptionSlots } from './pubsub/subscription-slots.js';
+import type { SubscriptionSlots } from './auth/subscription-slots.js';
 import { loadBundledRegistry } from './idl/bundled.js';
 import { HttpServer } from './http/server.js';
 import { GatewayMetrics } from './observe/metrics.js';
@@ -274,7 +274,7 @@ async function startParts(options: GatewayOptions, teardown: Teardown): Promise<
   const maxBodyBytes = options.maxBodyBytes ?? 51_200;
   // Counted over every gateway on the Redis when there is one, else over this host's acceptors, else here.
   const slots: SubscriptionSlots | undefined = options.redisUrl
-    ? await (await import('./pubsub/redis-slots.js')).RedisSlots.connect(options.redisUrl, keys.storeId)
+    ? await (await import('./auth/redis-subscription-slots.js')).RedisSlots.connect(options.redisUrl, keys.storeId)
     : options.acceptor?.slots;
   if (slots) teardown.add('subscription slots', slots, (s) => s.close());
   const pubsub = teardown.add(

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { setImmediate as turn, setTimeout as sleep } from 'node:timers/promises';
 import WebSocket from 'ws';
-import { LocalSlots, SlotLedger, SupervisedSlots, type SlotRequest, type SubscriptionSlots } from '../src/pubsub/subscription-slots.js';
+import { LocalSlots, SlotLedger, SupervisedSlots, type SlotRequest, type SubscriptionSlots } from '../src/auth/subscription-slots.js';
 import { rpc } from './support/gateway.js';
 import { startInProcess } from './support/in-process-gateway.js';
 

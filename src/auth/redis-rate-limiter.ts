@@ -4,8 +4,7 @@
  * per key. Each decision is one Lua script, so concurrent requests through different instances are
  * serialized by Redis and can never admit more than the bucket holds.
  */
-import { ErrorReply } from 'redis';
-import { connectRedis, withTimeout, type RedisClient } from '../redis/connect.js';
+import { connectRedis, loadScript, runScript, withTimeout, type LoadedScript, type RedisClient } from '../redis/connect.js';
 import type { RateLimiter } from './limiter.js';
 import type { Plan } from './plans.js';
 import type { RateDecision } from './rate-limiter.js';
@@ -126,7 +125,7 @@ function decisionFrom(raw: unknown): RateDecision {
 export class RedisRateLimiter implements RateLimiter {
   private constructor(
     private readonly client: RedisClient,
-    private readonly sha: string,
+    private readonly script: LoadedScript,
     /** The configured prefix with the key store's id. */
     private readonly prefix: string,
     private readonly now: (() => number) | undefined,
@@ -146,8 +145,8 @@ export class RedisRateLimiter implements RateLimiter {
     }
     try {
       const timeoutMs = opts.timeoutMs ?? 1000;
-      const sha = await withTimeout(client.scriptLoad(SCRIPT), timeoutMs);
-      return new RedisRateLimiter(client, sha, `${opts.prefix ?? 'ratelimit:'}${storeId}:`, opts.now, timeoutMs);
+      const script = await withTimeout(loadScript(client, SCRIPT), timeoutMs);
+      return new RedisRateLimiter(client, script, `${opts.prefix ?? 'ratelimit:'}${storeId}:`, opts.now, timeoutMs);
     } catch (err) {
       client.destroy();
       throw failure('cannot load the script', err);
@@ -197,14 +196,8 @@ export class RedisRateLimiter implements RateLimiter {
     if (this.client.isOpen) await this.client.close();
   }
 
-  private async run(keys: string[], args: string[]): Promise<unknown> {
-    try {
-      return await this.client.evalSha(this.sha, { keys, arguments: args });
-    } catch (err) {
-      // The script cache is emptied by a Redis restart, failover or SCRIPT FLUSH; EVAL re-caches it.
-      if (!(err instanceof ErrorReply && err.message.startsWith('NOSCRIPT'))) throw err;
-      return await this.client.eval(SCRIPT, { keys, arguments: args });
-    }
+  private run(keys: string[], args: string[]): Promise<unknown> {
+    return runScript(this.client, this.script, keys, args);
   }
 
   private bucketKey(keyId: number): string {

@@ -8,7 +8,7 @@
  * metrics for whichever one a scrape reaches, restarts one that dies, and stops them all on SIGTERM.
  * Rate limits and quotas are counted once for all of them: in Redis when it is given, else here
  * (src/auth/supervised-rate-limiter.ts); so are each key's PubSub subscriptions (in Redis, or
- * here: src/pubsub/subscription-slots.ts).
+ * here: src/auth/subscription-slots.ts).
  */
 import cluster, { type Worker } from 'node:cluster';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -16,7 +16,7 @@ import { AggregatorRegistry } from 'prom-client';
 import { createGateway, openServingKeyStore } from '../gateway.js';
 import { inProcessLimiter, type InProcessRateLimiter } from '../auth/rate-limiter.js';
 import { decide, SupervisedRateLimiter, type LimitReply, type LimitRequest } from '../auth/supervised-rate-limiter.js';
-import { SlotLedger, SupervisedSlots, type SlotReply, type SlotRequest } from '../pubsub/subscription-slots.js';
+import { SlotLedger, SupervisedSlots, type SlotReply, type SlotRequest } from '../auth/subscription-slots.js';
 import { listenPort, uws } from '../http/uws.js';
 import { log } from '../observe/log.js';
 import type { ServeOptions } from './config.js';

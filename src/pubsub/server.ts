@@ -40,7 +40,7 @@ import { bySubscribe, byUnsubscribe, checkSubscribe, checkUnsubscribe, type Subs
 import { UpstreamLink, type Shared } from './upstream-link.js';
 import { enhanceNotification } from './enhance-stream.js';
 import type { PubSubMetrics } from './metrics.js';
-import { LocalSlots, type SubscriptionSlots } from './subscription-slots.js';
+import { LocalSlots, type SubscriptionSlots } from '../auth/subscription-slots.js';
 
 export interface PubSubOptions {
   /** Upstream PubSub URLs; empty: answer from the ledger. */

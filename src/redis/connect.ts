@@ -3,7 +3,7 @@
  * cache): fail at startup when Redis cannot be reached, then reconnect with capped backoff, and
  * fail calls at once during an outage instead of queueing them behind the reconnect.
  */
-import { createClient } from 'redis';
+import { createClient, ErrorReply } from 'redis';
 import { log } from '../observe/log.js';
 
 export type RedisClient = ReturnType<typeof createClient>;
@@ -43,4 +43,24 @@ export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
     timer = setTimeout(() => reject(new Error(`no reply within ${ms} ms`)), ms);
   });
   return Promise.race([work, expired]).finally(() => clearTimeout(timer));
+}
+
+/** A Lua script and the hash Redis knows it by once loaded (SCRIPT LOAD). */
+export interface LoadedScript {
+  text: string;
+  sha: string;
+}
+
+export async function loadScript(client: RedisClient, text: string): Promise<LoadedScript> {
+  return { text, sha: await client.scriptLoad(text) };
+}
+
+/** Runs a loaded script; Redis forgets scripts on a restart, failover or SCRIPT FLUSH, and EVAL caches it again. */
+export async function runScript(client: RedisClient, script: LoadedScript, keys: string[], args: string[]): Promise<unknown> {
+  try {
+    return await client.evalSha(script.sha, { keys, arguments: args });
+  } catch (err) {
+    if (!(err instanceof ErrorReply && err.message.startsWith('NOSCRIPT'))) throw err;
+    return await client.eval(script.text, { keys, arguments: args });
+  }
 }

@@ -217,7 +217,7 @@ export const subscriptionLimit = defineError(
   (planName: string, max: number) =>
     `Subscription limit reached: plan "${planName}" allows ${max} subscriptions at once per key; unsubscribe some first`,
 );
-/** `why`: what became of the supervisor that counts an acceptor's subscriptions (src/pubsub/subscription-slots.ts). */
+/** `why`: what became of the supervisor that counts an acceptor's subscriptions (src/auth/subscription-slots.ts). */
 export const subscriptionCountUnavailable = defineError(
   ErrorCode.unavailable,
   (why: string) => `Subscription count unavailable (${why}); retry shortly`,

@@ -10,7 +10,7 @@
  *          `<instance>` its count and `<instance>@` the time (ms, Redis's clock) the count holds until.
  */
 import { randomUUID } from 'node:crypto';
-import { connectRedis, withTimeout, type RedisClient } from '../redis/connect.js';
+import { connectRedis, loadScript, runScript, withTimeout, type LoadedScript, type RedisClient } from '../redis/connect.js';
 import { log } from '../observe/log.js';
 import { subscriptionCountUnavailable } from '../rpc/errors.js';
 import type { SubscriptionSlots } from './subscription-slots.js';
@@ -72,7 +72,7 @@ export class RedisSlots implements SubscriptionSlots {
 
   private constructor(
     private readonly client: RedisClient,
-    private readonly scripts: { claim: string; hold: string },
+    private readonly scripts: { claim: LoadedScript; hold: LoadedScript },
     private readonly prefix: string,
     private readonly leaseMs: number,
     private readonly timeoutMs: number,
@@ -86,7 +86,7 @@ export class RedisSlots implements SubscriptionSlots {
     const client = await connectRedis(url, 'subscription slots');
     const timeoutMs = options.timeoutMs ?? 1000;
     try {
-      const [claim, hold] = await withTimeout(Promise.all([client.scriptLoad(CLAIM), client.scriptLoad(HOLD)]), timeoutMs);
+      const [claim, hold] = await withTimeout(Promise.all([loadScript(client, CLAIM), loadScript(client, HOLD)]), timeoutMs);
       return new RedisSlots(client, { claim, hold }, `${options.prefix ?? 'pubsub:'}${storeId}:`, options.leaseMs ?? 30_000, timeoutMs);
     } catch (error) {
       client.destroy();
@@ -139,8 +139,8 @@ export class RedisSlots implements SubscriptionSlots {
     return withTimeout(this.run(this.scripts.hold, keyId, [this.instance, String(count), String(this.leaseMs)]), this.timeoutMs);
   }
 
-  private run(sha: string, keyId: number, args: string[]): Promise<unknown> {
-    return this.client.evalSha(sha, { keys: [`${this.prefix}{${keyId}}:subs`], arguments: args });
+  private run(script: LoadedScript, keyId: number, args: string[]): Promise<unknown> {
+    return runScript(this.client, script, [`${this.prefix}{${keyId}}:subs`], args);
   }
 
   private own(keyId: number): { held: number; claiming: number } {
