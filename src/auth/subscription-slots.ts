@@ -7,6 +7,7 @@
  * message each way; releases, which a closing connection makes by the hundred, go together.
  */
 import { subscriptionCountUnavailable } from '../rpc/errors.js';
+import { SupervisorCalls } from './supervisor-calls.js';
 
 export interface SubscriptionSlots {
   /** Takes one of the key's `max` slots: false when all are held. */
@@ -52,28 +53,23 @@ const defaultWaitMs = 1_000;
 
 /** The acceptor's side: what it claims and releases in one turn of its event loop goes as one message. */
 export class SupervisedSlots implements SubscriptionSlots {
-  private readonly waiting = new Map<number, { resolve: (ok: boolean) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
-  private nextId = 0;
+  private readonly calls: SupervisorCalls<boolean>;
   private claims: SlotRequest['claims'] = [];
   private releases = new Map<number, number>();
   private scheduled = false;
 
   constructor(
     private readonly send: (request: SlotRequest) => void,
-    private readonly waitMs = defaultWaitMs,
-  ) {}
+    waitMs = defaultWaitMs,
+  ) {
+    this.calls = new SupervisorCalls(waitMs, (ms) => subscriptionCountUnavailable(`the supervisor did not answer within ${ms} ms`));
+  }
 
   claim(keyId: number, max: number): Promise<boolean> {
-    return new Promise((resolve, reject) => {
-      const id = this.nextId++;
-      const timer = setTimeout(() => {
-        this.waiting.delete(id);
-        reject(subscriptionCountUnavailable(`the supervisor did not answer within ${this.waitMs} ms`));
-      }, this.waitMs);
-      this.waiting.set(id, { resolve, reject, timer });
-      this.claims.push({ id, keyId, max });
-      this.schedule();
-    });
+    const { id, answer } = this.calls.open();
+    this.claims.push({ id, keyId, max });
+    this.schedule();
+    return answer;
   }
 
   release(keyId: number): void {
@@ -96,30 +92,16 @@ export class SupervisedSlots implements SubscriptionSlots {
       this.send(request);
     } catch {
       // The channel is closed (the supervisor is gone, and with it every count): refused now, not at the timeout.
-      for (const { id } of request.claims) this.fail(id, subscriptionCountUnavailable('the supervisor is gone'));
+      for (const { id } of request.claims) this.calls.reject(id, subscriptionCountUnavailable('the supervisor is gone'));
     }
   };
 
   answered(reply: SlotReply): void {
-    for (const { id, ok } of reply.granted) {
-      const waiting = this.waiting.get(id);
-      if (waiting === undefined) continue;
-      this.waiting.delete(id);
-      clearTimeout(waiting.timer);
-      waiting.resolve(ok);
-    }
-  }
-
-  private fail(id: number, error: Error): void {
-    const waiting = this.waiting.get(id);
-    if (waiting === undefined) return;
-    this.waiting.delete(id);
-    clearTimeout(waiting.timer);
-    waiting.reject(error);
+    for (const { id, ok } of reply.granted) this.calls.resolve(id, ok);
   }
 
   close(): void {
-    for (const id of [...this.waiting.keys()]) this.fail(id, subscriptionCountUnavailable('the gateway is stopping'));
+    this.calls.rejectAll(subscriptionCountUnavailable('the gateway is stopping'));
   }
 }
 

@@ -10,6 +10,7 @@
 import type { RateLimiter } from './limiter.js';
 import type { Plan } from './plans.js';
 import type { InProcessRateLimiter, RateDecision } from './rate-limiter.js';
+import { SupervisorCalls } from './supervisor-calls.js';
 
 interface Take {
   id: number;
@@ -42,25 +43,20 @@ const defaultWaitMs = 1_000;
 
 /** The acceptor's side. */
 export class SupervisedRateLimiter implements RateLimiter {
-  private readonly waiting = new Map<number, { resolve: (d: RateDecision) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }>();
-  private nextId = 0;
+  private readonly calls: SupervisorCalls<RateDecision>;
   private queued: Take[] = [];
 
   constructor(
     private readonly send: (request: LimitRequest) => void,
-    private readonly waitMs = defaultWaitMs,
-  ) {}
+    waitMs = defaultWaitMs,
+  ) {
+    this.calls = new SupervisorCalls(waitMs, (ms) => new Error(`the supervisor's rate limiter did not answer within ${ms} ms`));
+  }
 
   take(keyId: number, plan: Plan, cost: number): Promise<RateDecision> {
-    return new Promise((resolve, reject) => {
-      const id = this.nextId++;
-      const timer = setTimeout(() => {
-        this.waiting.delete(id);
-        reject(new Error(`the supervisor's rate limiter did not answer within ${this.waitMs} ms`));
-      }, this.waitMs);
-      this.waiting.set(id, { resolve, reject, timer });
-      if (this.queued.push({ id, keyId, plan, cost }) === 1) setImmediate(this.sendQueued);
-    });
+    const { id, answer } = this.calls.open();
+    if (this.queued.push({ id, keyId, plan, cost }) === 1) setImmediate(this.sendQueued);
+    return answer;
   }
 
   private readonly sendQueued = () => {
@@ -74,15 +70,11 @@ export class SupervisedRateLimiter implements RateLimiter {
     }
   };
 
-  /** The supervisor's reply; a decision that comes too late finds nobody waiting. */
+  /** The supervisor's reply. */
   answered(reply: LimitReply): void {
     for (const { id, decision } of reply.decisions) {
-      const waiting = this.waiting.get(id);
-      if (waiting === undefined) continue;
-      this.waiting.delete(id);
-      clearTimeout(waiting.timer);
-      if (decision === null) waiting.reject(new Error("the supervisor's rate limiter failed"));
-      else waiting.resolve(decision);
+      if (decision === null) this.calls.reject(id, new Error("the supervisor's rate limiter failed"));
+      else this.calls.resolve(id, decision);
     }
   }
 
@@ -90,11 +82,7 @@ export class SupervisedRateLimiter implements RateLimiter {
   flush(): void {}
 
   close(): void {
-    for (const { reject, timer } of this.waiting.values()) {
-      clearTimeout(timer);
-      reject(new Error('the rate limiter closed'));
-    }
-    this.waiting.clear();
+    this.calls.rejectAll(new Error('the rate limiter closed'));
   }
 }
 
