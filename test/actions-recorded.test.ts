@@ -101,3 +101,31 @@ test('recorded mainnet transactions: amounts of a mint whose decimals the transa
   assert.deepEqual(baseOnly, []);
   assert.ok(amounts > 500, `${amounts} amounts`);
 });
+
+/**
+ * Programs nothing decodes (private market makers, bots) that traded for a signer: the sentence
+ * gives what the signer's token balances say it paid and received, read here from the
+ * transaction's pre and post token balances (not from the transfers the summary reads).
+ */
+test('recorded mainnet transactions: an undecoded program that traded for a signer is told as that swap, in its balance changes', () => {
+  const cases = ['swap_titan_1.json', 'swap_titan_2.json', 'multi_swap_titan_alphaq_1.json', 'swap_sanctum_1.json'];
+  for (const name of cases) {
+    const { result } = recorded.find(({ where }) => where === `jowency ${name}`)!;
+    const signer: string = result.transaction.message.accountKeys.find((k: { signer: boolean }) => k.signer).pubkey;
+    const change = new Map<string, bigint>();
+    for (const [sign, list] of [
+      [-1n, result.meta.preTokenBalances],
+      [1n, result.meta.postTokenBalances],
+    ] as const) {
+      for (const b of list) if (b.owner === signer) change.set(b.mint, (change.get(b.mint) ?? 0n) + sign * BigInt(b.uiTokenAmount.amount));
+    }
+    const entries = entriesOf(result);
+    const out = summarizeTransaction(result);
+    const told = entries.flatMap((e, k) => (e.raw.parsed === undefined && out[k] !== null ? [out[k]] : []));
+    assert.equal(told.length, 1, `${name}: one undecoded entry told`);
+    const amounts = [...told[0].matchAll(/\((\d+)(?: lamports)?\)/g)].map((m) => BigInt(m[1]));
+    assert.ok(told[0].startsWith(`${signer} swapped `), told[0]);
+    const moved = [...change.values()].filter((v) => v !== 0n);
+    assert.deepEqual(amounts, [-moved.find((v) => v < 0n)!, moved.find((v) => v > 0n)!], `${name}: ${told[0]}`);
+  }
+});

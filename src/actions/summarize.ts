@@ -8,7 +8,8 @@
  * instruction). See phrases.ts for the wording. Anchor event entries (`TradeEvent`, `SwapEvent`…)
  * get no sentence of their own: they record the action of the instruction that emitted them,
  * which has its sentence. A venue a route called that nothing else covers (no description, or no
- * amounts its plan could find) is told as a swap from the transfers under it (swaps.ts legSentence).
+ * amounts its plan could find) is told as a swap from the transfers under it (swaps.ts legSentence),
+ * and so is any undecoded instruction that left a signer with one mint for another (exchangeSentence).
  */
 import { defiTemplates } from './defi.js';
 import { TxFacts, type Template } from './facts.js';
@@ -21,7 +22,7 @@ import { routeTemplates } from './routes.js';
 import { withNames } from './phrases.js';
 import { stakingTemplates } from './staking.js';
 import { vaultTemplates } from './vaults.js';
-import { legSentence, swapPlan, swapSentence } from './swaps.js';
+import { exchangeSentence, legSentence, swapPlan, swapSentence } from './swaps.js';
 
 const templates: Readonly<Record<string, Template>> = {
   ...nativeTemplates,
@@ -39,7 +40,9 @@ export function summarizeTransaction(result: any): (string | null)[] {
   return withNames(new AssetNames(facts), () =>
     facts.entries.map((entry) => {
       const native = nativeTemplates[entry.ix.programId] !== undefined;
-      if (entry.ix.type === undefined && entry.ix.memo === undefined) return native ? null : legSentence(entry, facts);
+      if (entry.ix.type === undefined && entry.ix.memo === undefined) {
+        return native ? null : (legSentence(entry, facts) ?? exchangeSentence(entry, facts));
+      }
       const template = templates[entry.ix.programId];
       const plan = swapPlan(entry);
       const family = plan !== null ? swapSentence(entry, plan, facts) : (template?.(entry, facts) ?? null);

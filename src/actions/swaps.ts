@@ -644,6 +644,31 @@ export function legSentence(entry: Entry, facts: TxFacts): string | null {
 }
 
 /**
+ * An instruction nothing decodes (a private market maker, a trading bot) that, in a transaction
+ * that succeeded, left a signer with less of one mint and more of another through the transfers it
+ * invoked: told as that signer's swap on that program, which is what it did for them whatever else
+ * it is. Net over the signer's accounts, so what a route passed through on the way counts nothing;
+ * any other outcome (tokens one way only, several mints either way, no signer's accounts moved)
+ * gets no sentence.
+ */
+export function exchangeSentence(entry: Entry, facts: TxFacts): string | null {
+  if (facts.failed) return null;
+  const under = facts.descendants(entry);
+  if (under === undefined || under.length === 0) return null;
+  const moves = facts.transfers(under);
+  if (!moves.some((m) => m.asset === 'token')) return null;
+  for (const signer of facts.signers) {
+    const net = netOfActor(facts, moves, signer);
+    const paid = onlyMint(net, -1n);
+    const got = onlyMint(net, 1n);
+    if (paid === undefined || got === undefined) continue;
+    const venue = programName(entry.ix.programId, entry.ix.program);
+    return sentence(false, signer, 'swapped', 'swap', `${asset(paid.amount, paid.mint)} for ${asset(got.amount, got.mint)} on ${venue}`);
+  }
+  return null;
+}
+
+/**
  * The entries a swap invoked. Where the answer has no call depths (inner entries before v1.14),
  * the enclosing top-level instruction's entries serve if this is the only swap among them, so
  * nothing another swap moved can be counted.
