@@ -121,11 +121,38 @@ test('recorded mainnet transactions: an undecoded program that traded for a sign
     }
     const entries = entriesOf(result);
     const out = summarizeTransaction(result);
-    const told = entries.flatMap((e, k) => (e.raw.parsed === undefined && out[k] !== null ? [out[k]] : []));
-    assert.equal(told.length, 1, `${name}: one undecoded entry told`);
+    const told = entries.flatMap((e, k) => (e.raw.parsed === undefined && out[k]?.startsWith(`${signer} `) ? [out[k]] : []));
+    assert.equal(told.length, 1, `${name}: one undecoded entry told for the signer`);
     const amounts = [...told[0].matchAll(/\((\d+)(?: lamports)?\)/g)].map((m) => BigInt(m[1]));
     assert.ok(told[0].startsWith(`${signer} swapped `), told[0]);
     const moved = [...change.values()].filter((v) => v !== 0n);
     assert.deepEqual(amounts, [-moved.find((v) => v < 0n)!, moved.find((v) => v > 0n)!], `${name}: ${told[0]}`);
   }
+});
+
+/**
+ * A route through a router nothing decodes (Titan: Sanctum, then HumidiFi twice, then GoonFi): each
+ * undecoded leg is told for the router's account that delivered the route's output to the user
+ * (the authority of the route's last transfer, read here), not for the pool, and the legs' amounts
+ * chain as the route did: what the HumidiFi legs got is what the GoonFi leg paid, and what that
+ * got is what reached the user.
+ */
+test('recorded mainnet transactions: legs under a router nothing decodes are told for the router’s account, and chain', () => {
+  const { result } = recorded.find(({ where }) => where === 'jowency swap_sanctum_1.json')!;
+  const entries = entriesOf(result);
+  const out = summarizeTransaction(result);
+  const route = entries.filter((e) => e.top === 4 && e.group !== undefined);
+  const delivered = route.filter((e) => e.raw.parsed?.type === 'transfer' && e.raw.stackHeight === 2).at(-1)!.raw.parsed.info;
+  const legs = entries.flatMap((e, k) => (e.raw.parsed === undefined && e.group !== undefined && out[k] !== null ? [out[k]] : []));
+  assert.equal(legs.length, 3, legs.join('\n'));
+  const amounts = legs.map((leg) => {
+    assert.ok(leg.startsWith(`${delivered.authority} swapped `), leg);
+    return [...leg.matchAll(/\((\d+)(?: lamports)?\)/g)].map((m) => BigInt(m[1]));
+  });
+  assert.deepEqual(
+    legs.map((leg) => / on (.+)$/.exec(leg)?.[1]),
+    ['HumidiFi', 'HumidiFi', 'GoonFi V2'],
+  );
+  assert.equal(amounts[0][1] + amounts[1][1], amounts[2][0], 'the USDC the HumidiFi legs got is what the GoonFi leg paid');
+  assert.equal(amounts[2][1], BigInt(delivered.amount), 'what the GoonFi leg got reached the user');
 });

@@ -647,25 +647,64 @@ export function legSentence(entry: Entry, facts: TxFacts): string | null {
  * An instruction nothing decodes (a private market maker, a trading bot) that, in a transaction
  * that succeeded, left a signer with less of one mint and more of another through the transfers it
  * invoked: told as that signer's swap on that program, which is what it did for them whatever else
- * it is. Net over the signer's accounts, so what a route passed through on the way counts nothing;
- * any other outcome (tokens one way only, several mints either way, no signer's accounts moved)
- * gets no sentence.
+ * it is. Net over the signer's accounts, so what a route passed through on the way counts nothing.
+ * A leg that a router nothing decodes called for its own account is told as that account's
+ * (routerTrader). Any other outcome (tokens one way only, several mints either way, nobody to
+ * tell it of for certain) gets no sentence.
  */
 export function exchangeSentence(entry: Entry, facts: TxFacts): string | null {
   if (facts.failed) return null;
   const under = facts.descendants(entry);
   if (under === undefined || under.length === 0) return null;
-  const moves = facts.transfers(under);
-  if (!moves.some((m) => m.asset === 'token')) return null;
-  for (const signer of facts.signers) {
-    const net = netOfActor(facts, moves, signer);
+  const moves = facts.transfers(under).filter((m) => m.asset === 'token');
+  if (moves.length === 0) return null;
+  const traded = (actor: string) => {
+    const net = netOfActor(facts, moves, actor);
     const paid = onlyMint(net, -1n);
     const got = onlyMint(net, 1n);
-    if (paid === undefined || got === undefined) continue;
-    const venue = programName(entry.ix.programId, entry.ix.program);
-    return sentence(false, signer, 'swapped', 'swap', `${asset(paid.amount, paid.mint)} for ${asset(got.amount, got.mint)} on ${venue}`);
+    return paid === undefined || got === undefined ? undefined : { paid, got };
+  };
+  let actor = [...facts.signers].find((signer) => traded(signer) !== undefined);
+  actor ??= routerTrader(entry, facts, moves, traded);
+  const trade = actor === undefined ? undefined : traded(actor);
+  if (actor === undefined || trade === undefined) return null;
+  const venue = programName(entry.ix.programId, entry.ix.program);
+  return sentence(
+    false,
+    actor,
+    'swapped',
+    'swap',
+    `${asset(trade.paid.amount, trade.paid.mint)} for ${asset(trade.got.amount, trade.got.mint)} on ${venue}`,
+  );
+}
+
+/**
+ * The account a leg traded for, where its caller is a router nothing decodes (Titan, a bot): the
+ * leg ends with one mint for another both for that account and, mirrored, for the pool, but only
+ * the trader's token accounts are moved by the router's other calls too (its input arriving before
+ * the leg, its output leaving after), where a pool's vaults are the leg's alone. Undefined unless
+ * exactly one account that traded is so.
+ */
+function routerTrader(entry: Entry, facts: TxFacts, moves: Movement[], traded: (actor: string) => unknown): string | undefined {
+  const caller = facts.caller(entry);
+  const leg = new Set([entry, ...(facts.descendants(entry) ?? [])]);
+  const around = caller === undefined ? undefined : facts.descendants(caller)?.filter((e) => !leg.has(e));
+  if (around === undefined) return undefined;
+  const elsewhere = new Set(facts.transfers(around).flatMap((m) => (m.asset === 'token' ? [m.source, m.destination] : [])));
+  const owned = new Map<string, Set<string>>();
+  const own = (owner: string | undefined, account: string | undefined) => {
+    if (owner === undefined || account === undefined) return;
+    let accounts = owned.get(owner);
+    if (accounts === undefined) owned.set(owner, (accounts = new Set()));
+    accounts.add(account);
+  };
+  for (const m of moves) {
+    own(m.authority, m.source);
+    own(facts.tokenAccount(m.source)?.owner, m.source);
+    own(facts.tokenAccount(m.destination)?.owner, m.destination);
   }
-  return null;
+  const traders = [...owned].filter(([owner, accounts]) => [...accounts].some((a) => elsewhere.has(a)) && traded(owner) !== undefined);
+  return traders.length === 1 ? traders[0][0] : undefined;
 }
 
 /**
