@@ -156,3 +156,38 @@ test('recorded mainnet transactions: legs under a router nothing decodes are tol
   assert.equal(amounts[0][1] + amounts[1][1], amounts[2][0], 'the USDC the HumidiFi legs got is what the GoonFi leg paid');
   assert.equal(amounts[2][1], BigInt(delivered.amount), 'what the GoonFi leg got reached the user');
 });
+
+/**
+ * Jupiter routes through HumidiFi, whose pool pays out before it is paid: each leg is told for the
+ * account the route traded from, never for the pool, so the legs chain as the route did. The
+ * route's own sentence comes from its plan (arguments and the user's accounts), the legs' from
+ * the transfers under each: the first leg pays what the route paid, each leg gets what the next
+ * pays, and the last gets what the route got.
+ */
+test('recorded mainnet transactions: route legs whose pool pays first are told for the trader, and chain to the route', () => {
+  const quantities = (sentence: string) => [...sentence.matchAll(/\((\d+)(?: lamports)?\)/g)].map((m) => BigInt(m[1]));
+  for (const name of ['jupiter_route_unknown_2.json', 'jupiter_route_with_ata_3.json', 'swap_frlmh_2.json']) {
+    const { result } = recorded.find(({ where }) => where === `jowency ${name}`)!;
+    const entries = entriesOf(result);
+    const out = summarizeTransaction(result);
+    const routeAt = entries.findIndex((e) => e.group === undefined && e.raw.program === 'jupiter');
+    const route = out[routeAt]!;
+    const actor = route.slice(0, route.indexOf(' '));
+    const legs = entries.flatMap((e, k) =>
+      e.top === routeAt && e.group !== undefined && e.raw.stackHeight === 2 && /^\S+ (swapped|sold|bought) /.test(out[k] ?? '')
+        ? [out[k]!]
+        : [],
+    );
+    assert.ok(
+      legs.some((leg) => leg.endsWith(' on HumidiFi')),
+      `${name}: a HumidiFi leg told`,
+    );
+    for (const leg of legs) assert.ok(leg.startsWith(`${actor} `), `${name}: ${leg}`);
+    const [routePaid, routeGot] = quantities(route);
+    // A buy names what it got first.
+    const legAmounts = legs.map((leg) => (/ bought /.test(leg) ? quantities(leg).reverse() : quantities(leg)));
+    assert.equal(legAmounts[0][0], routePaid, `${name}: the first leg pays what the route paid`);
+    for (let i = 0; i + 1 < legAmounts.length; i++) assert.equal(legAmounts[i][1], legAmounts[i + 1][0], `${name}: leg ${i} to ${i + 1}`);
+    assert.equal(legAmounts.at(-1)![1], routeGot, `${name}: the last leg gets what the route got`);
+  }
+});

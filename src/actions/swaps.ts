@@ -617,77 +617,59 @@ export function swapSentence(entry: Entry, plan: SwapPlan, facts: TxFacts): stri
 /**
  * A venue swap a route invoked that no plan reads: a venue without a description (Cropper under
  * Jupiter), or one whose plan found no amounts. Routers hand each leg to its venue as a separate
- * call, so the transfers under that call are the leg's own: the trader is the owner of the token
- * account the input left, and the output is what arrived in another of its accounts, in another
- * mint. A failed transaction moved nothing and a leg has no arguments of its own to quote, so it
- * gets no sentence; nor does anything a route invoked that moved no tokens both ways.
+ * call, so the transfers under that call are the leg's own, told as the trade they made for the
+ * account the route traded from (tradeOf). A failed transaction moved nothing and a leg has no
+ * arguments of its own to quote, so it gets no sentence; nor does anything a route invoked that
+ * moved no tokens both ways.
  */
 export function legSentence(entry: Entry, facts: TxFacts): string | null {
   if (facts.failed || entry.inner === undefined) return null;
   const caller = facts.caller(entry);
-  if (caller === undefined || swapPlan(caller) === null) return null;
-  const under = facts.descendants(entry);
-  if (under === undefined || under.length === 0) return null;
-  const moves = facts.transfers(under).filter((m) => m.asset === 'token');
-  const ownerOf = (account: string | undefined) => facts.tokenAccount(account)?.owner;
-  for (const first of moves) {
-    const trader = ownerOf(first.source) ?? first.authority;
-    if (trader === undefined) continue;
-    const mine = (account: string | undefined) => ownerOf(account) === trader;
-    const paid = total(moves.filter((m) => (mine(m.source) || m.authority === trader) && !mine(m.destination)));
-    const got = total(moves.filter((m) => mine(m.destination) && !mine(m.source) && m.mint !== paid?.mint));
-    if (paid === undefined || got === undefined) continue;
-    const venue = programName(entry.ix.programId, entry.ix.program);
-    return sentence(false, trader, 'swapped', 'swap', `${asset(paid.amount, paid.mint)} for ${asset(got.amount, got.mint)} on ${venue}`);
-  }
-  return null;
+  return caller === undefined || swapPlan(caller) === null ? null : tradeSentence(entry, facts);
 }
 
 /**
- * An instruction nothing decodes (a private market maker, a trading bot) that, in a transaction
- * that succeeded, left a signer with less of one mint and more of another through the transfers it
- * invoked: told as that signer's swap on that program, which is what it did for them whatever else
- * it is. Net over the signer's accounts, so what a route passed through on the way counts nothing.
- * A leg that a router nothing decodes called for its own account is told as that account's
- * (routerTrader). Any other outcome (tokens one way only, several mints either way, nobody to
- * tell it of for certain) gets no sentence.
+ * An instruction nothing decodes (a private market maker, a trading bot, a leg a router nothing
+ * decodes called), in a transaction that succeeded, told by the trade its transfers made
+ * (tradeOf), whatever else it is.
  */
 export function exchangeSentence(entry: Entry, facts: TxFacts): string | null {
-  if (facts.failed) return null;
+  return facts.failed ? null : tradeSentence(entry, facts);
+}
+
+function tradeSentence(entry: Entry, facts: TxFacts): string | null {
+  const trade = tradeOf(entry, facts);
+  if (trade === undefined) return null;
+  const venue = programName(entry.ix.programId, entry.ix.program);
+  const { actor, paid, got } = trade;
+  return sentence(false, actor, 'swapped', 'swap', `${asset(paid.amount, paid.mint)} for ${asset(got.amount, got.mint)} on ${venue}`);
+}
+
+/**
+ * What the transfers an entry invoked traded, and for whom: an account left, net, with less of one
+ * mint and more of another (what passed through on the way cancels out). A leg ends so both for
+ * the trader and, mirrored, for the pool, so the account is a signer of the transaction, else the
+ * one whose token accounts the caller's other calls move too (a router's input arrives before the
+ * leg and its output leaves after, where a pool's vaults are the leg's alone). Undefined where
+ * tokens moved one way only, several mints moved either way, or no single account is so.
+ */
+function tradeOf(entry: Entry, facts: TxFacts): { actor: string; paid: Leg; got: Leg } | undefined {
   const under = facts.descendants(entry);
-  if (under === undefined || under.length === 0) return null;
+  if (under === undefined || under.length === 0) return undefined;
   const moves = facts.transfers(under).filter((m) => m.asset === 'token');
-  if (moves.length === 0) return null;
+  if (moves.length === 0) return undefined;
   const traded = (actor: string) => {
     const net = netOfActor(facts, moves, actor);
     const paid = onlyMint(net, -1n);
     const got = onlyMint(net, 1n);
-    return paid === undefined || got === undefined ? undefined : { paid, got };
+    return paid === undefined || got === undefined ? undefined : { actor, paid, got };
   };
-  let actor = [...facts.signers].find((signer) => traded(signer) !== undefined);
-  actor ??= routerTrader(entry, facts, moves, traded);
-  const trade = actor === undefined ? undefined : traded(actor);
-  if (actor === undefined || trade === undefined) return null;
-  const venue = programName(entry.ix.programId, entry.ix.program);
-  return sentence(
-    false,
-    actor,
-    'swapped',
-    'swap',
-    `${asset(trade.paid.amount, trade.paid.mint)} for ${asset(trade.got.amount, trade.got.mint)} on ${venue}`,
-  );
-}
-
-/**
- * The account a leg traded for, where its caller is a router nothing decodes (Titan, a bot): the
- * leg ends with one mint for another both for that account and, mirrored, for the pool, but only
- * the trader's token accounts are moved by the router's other calls too (its input arriving before
- * the leg, its output leaving after), where a pool's vaults are the leg's alone. Undefined unless
- * exactly one account that traded is so.
- */
-function routerTrader(entry: Entry, facts: TxFacts, moves: Movement[], traded: (actor: string) => unknown): string | undefined {
+  for (const signer of facts.signers) {
+    const trade = traded(signer);
+    if (trade !== undefined) return trade;
+  }
   const caller = facts.caller(entry);
-  const leg = new Set([entry, ...(facts.descendants(entry) ?? [])]);
+  const leg = new Set([entry, ...under]);
   const around = caller === undefined ? undefined : facts.descendants(caller)?.filter((e) => !leg.has(e));
   if (around === undefined) return undefined;
   const elsewhere = new Set(facts.transfers(around).flatMap((m) => (m.asset === 'token' ? [m.source, m.destination] : [])));
@@ -703,8 +685,11 @@ function routerTrader(entry: Entry, facts: TxFacts, moves: Movement[], traded: (
     own(facts.tokenAccount(m.source)?.owner, m.source);
     own(facts.tokenAccount(m.destination)?.owner, m.destination);
   }
-  const traders = [...owned].filter(([owner, accounts]) => [...accounts].some((a) => elsewhere.has(a)) && traded(owner) !== undefined);
-  return traders.length === 1 ? traders[0][0] : undefined;
+  const trades = [...owned].flatMap(([owner, accounts]) => {
+    const trade = [...accounts].some((a) => elsewhere.has(a)) ? traded(owner) : undefined;
+    return trade === undefined ? [] : [trade];
+  });
+  return trades.length === 1 ? trades[0] : undefined;
 }
 
 /**
