@@ -103,7 +103,7 @@ export interface AcceptorRole {
   combinedMetrics: () => Promise<string>;
   /** Without Redis: the supervisor's decisions (src/auth/supervised-rate-limiter.ts). */
   limits?: RateLimiter;
-  /** Each key's PubSub subscriptions, counted by the supervisor over every acceptor. */
+  /** Without Redis: each key's PubSub subscriptions, counted by the supervisor over every acceptor. */
   slots?: SubscriptionSlots;
 }
 

@@ -1,7 +1,8 @@
 /**
  * How many subscriptions each key holds, against its plan's `max_subscriptions`. One gateway
- * counts its own (LocalSlots). Acceptors (`serve --acceptors N`) share the PubSub port, and a
- * client's connections land on any of them, so the count is kept once, by the supervising process
+ * counts its own (LocalSlots); gateways given Redis count in it (./redis-subscription-slots.ts).
+ * Acceptors (`serve --acceptors N`) without Redis share the PubSub port, and a client's
+ * connections land on any of them, so the count is kept once, by the supervising process
  * (SlotLedger), and each acceptor claims and releases through it (SupervisedSlots): N acceptors
  * then allow a key what one gateway would. Subscribing is rare beside requests, so a claim is one
  * message each way; releases, which a closing connection makes by the hundred, go together.
