@@ -2,8 +2,9 @@
  * Subscription limits for gateways sharing one Redis (127.0.0.1:6379, the machine's real server):
  * two instances on one key store allow a key its plan's subscriptions once between them, a closed
  * connection's slot is free to the other, a process that stops gives its slots back, one that
- * died without a word holds them only until its lease runs out, and a Redis that lost its scripts
- * is given them again.
+ * died without a word holds them only until its lease runs out, a Redis that lost its scripts
+ * is given them again, and a Redis that stops answering refuses the subscribe without saying where
+ * it is.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,6 +15,7 @@ import WebSocket from 'ws';
 import { createClient } from 'redis';
 import { RedisSlots } from '../src/auth/redis-subscription-slots.js';
 import { rpc } from './support/gateway.js';
+import { TcpProxy } from './support/tcp-proxy.js';
 import { startInProcess } from './support/in-process-gateway.js';
 
 const redis = 'redis://127.0.0.1:6379';
@@ -103,5 +105,30 @@ test('a process that died without giving its slots back holds them until its lea
   } finally {
     await slots.close();
     await raw.close();
+  }
+});
+
+test('a Redis that stops answering refuses the claim within the wait, naming no host', async () => {
+  const proxy = await TcpProxy.start(6379);
+  const slots = await RedisSlots.connect(`redis://127.0.0.1:${proxy.port}`, 'store', {
+    prefix: `test-slots-${randomUUID()}:`,
+    timeoutMs: 200,
+  });
+  try {
+    assert.equal(await slots.claim(1, 5), true);
+    proxy.hang();
+    const started = performance.now();
+    await assert.rejects(slots.claim(1, 5), (error: Error & { code?: number }) => {
+      assert.equal(error.code, -32503);
+      assert.equal(error.message, 'Subscription count unavailable (Redis did not answer); retry shortly');
+      return true;
+    });
+    assert.ok(performance.now() - started < 1000, 'refused within the wait');
+    proxy.recover();
+    assert.equal(await slots.claim(1, 5), true, 'answered again once Redis is back');
+  } finally {
+    proxy.recover();
+    await slots.close();
+    await proxy.close();
   }
 });

@@ -103,7 +103,9 @@ export class RedisSlots implements SubscriptionSlots {
     } catch (error) {
       own.claiming--;
       this.forgetIfEmpty(keyId, own);
-      throw subscriptionCountUnavailable(`Redis: ${error instanceof Error ? error.message : String(error)}`);
+      // The client is told that Redis failed, not how: its errors name hosts and ports.
+      log.error({ err: error }, 'subscription count in Redis failed');
+      throw subscriptionCountUnavailable('Redis did not answer');
     }
     own.claiming--;
     if (reply === 1) own.held++;
