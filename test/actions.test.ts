@@ -190,13 +190,18 @@ test('corpus: one entry per instruction, no exception, and every sentence ground
   assert.ok(sentences > 1000);
 });
 
+/**
+ * In json the node parses nothing, so the natives the summaries read (System, SPL Token, Stake, the
+ * upgradeable loader…) are decoded from their bytes (src/actions/native-decode.ts): every entry
+ * that gets a sentence in one encoding gets the same one in the other.
+ */
 test('corpus: json and jsonParsed renderings of one transaction get the same sentences', () => {
   let compared = 0;
   for (const { signature, encoding, result } of corpus) {
     if (encoding !== 'json') continue;
     const fromParsed = summarizeTransaction(fromLedger(signature, 'jsonParsed'));
     summarizeTransaction(result).forEach((sentence, k) => {
-      if (sentence === null) return;
+      if (sentence === null && fromParsed[k] === null) return;
       compared++;
       assert.equal(sentence, fromParsed[k], `${signature} #${k}`);
     });
