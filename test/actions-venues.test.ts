@@ -11,6 +11,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { Keypair, PublicKey, StakeProgram, SystemProgram, Transaction, TransactionInstruction } from '@solana/web3.js';
+import { decodeNativeCompiled } from '../src/actions/native-decode.js';
+import { encodeBase58 } from '../src/codec/base58.js';
+import { nodeParsedAsRead } from '../src/ledger/native-instructions/index.js';
+import { accountKeysOf } from '../src/transaction-result/read.js';
+import { jowencyResultText } from './support/recorded-answer.js';
 import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { enhancedResult } from './support/enhanced.js';
 import { defaultLedgerFile } from '../src/gateway.js';
@@ -397,4 +403,112 @@ test('json and jsonParsed renderings of the April 2026 recordings give every ent
     });
   }
   assert.ok(compared >= 1000 && venues >= 50, `${compared} entries compared, ${venues} of them these programs'`);
+});
+
+/**
+ * actionskit reads the natives it meets most in json answers with native-decode.ts, a third of the
+ * node parsers' time; those parsers (src/ledger/native-instructions, held to Agave's own vectors)
+ * read the rest. Where the quick reading reads an entry of the 125 April 2026 recordings, every
+ * value it gives is the node parser's (it leaves out what no sentence reads, such as `uiAmount`).
+ */
+test('json natives: the quick reading gives what the node parsers give, on every entry it reads', () => {
+  const jowency = join(fixtures, 'jowency-solana-tx-parser');
+  let read = 0;
+  let left = 0;
+  for (const file of readdirSync(jowency).filter((f) => f.endsWith('.json'))) {
+    const result = JSON.parse(jowencyResultText(file, 'json'));
+    const keys = accountKeysOf(result);
+    for (const entry of entriesOf(result)) {
+      const { programIdIndex, accounts, data } = entry.raw as { programIdIndex: number; accounts: number[]; data: string };
+      const programId = keys[programIdIndex];
+      const node = nodeParsedAsRead(programId, accounts, data, keys);
+      const quick = decodeNativeCompiled(
+        programId,
+        data,
+        accounts.map((index) => keys[index]),
+      );
+      if (quick === null) {
+        if (node !== undefined) left++;
+        continue;
+      }
+      read++;
+      const { program, ...parsed } = quick;
+      assertWithin({ program, parsed: parsed.memo ?? { info: parsed.info, type: parsed.type } }, node, `${file}: ${programId} ${data}`);
+    }
+  }
+  assert.ok(read > 500 && left > 50, `${read} read quickly, ${left} by the node parsers alone`);
+});
+
+/** Every member of `part`, at every depth, is in `whole` with the same value. */
+function assertWithin(part: unknown, whole: unknown, where: string): void {
+  if (part === null || typeof part !== 'object') return assert.equal(part, whole, where);
+  assert.ok(whole !== null && typeof whole === 'object', `${where}: ${JSON.stringify(whole)} is no object`);
+  for (const [key, value] of Object.entries(part)) assertWithin(value, (whole as Record<string, unknown>)[key], `${where} .${key}`);
+}
+
+/**
+ * Natives the quick reading leaves to the node parsers, in a transaction web3.js builds (a stake
+ * deactivation, a nonce account's creation, an SPL Token revoke and freeze): in json they get the
+ * sentences jsonParsed gives them, through the same parsers the embedded ledger renders jsonParsed
+ * with.
+ */
+test('json natives the quick reading does not read get the sentences jsonParsed gives them', () => {
+  const [payer, stake, nonce, tokenAccount, mint, freezer] = Array.from({ length: 6 }, () => Keypair.generate().publicKey);
+  const token = new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
+  const tx = new Transaction({ feePayer: payer, recentBlockhash: Keypair.generate().publicKey.toBase58() });
+  tx.add(StakeProgram.deactivate({ stakePubkey: stake, authorizedPubkey: payer }));
+  tx.add(
+    ...SystemProgram.createNonceAccount({ fromPubkey: payer, noncePubkey: nonce, authorizedPubkey: payer, lamports: 1_447_680 })
+      .instructions,
+  );
+  // SPL Token's Revoke (5) and FreezeAccount (10), as its instruction builders write them.
+  tx.add(
+    new TransactionInstruction({
+      programId: token,
+      keys: [tokenAccount, payer].map((pubkey, i) => ({ pubkey, isSigner: i === 1, isWritable: i === 0 })),
+      data: Buffer.of(5),
+    }),
+  );
+  tx.add(
+    new TransactionInstruction({
+      programId: token,
+      keys: [tokenAccount, mint, freezer].map((pubkey, i) => ({ pubkey, isSigner: i === 2, isWritable: i === 0 })),
+      data: Buffer.of(10),
+    }),
+  );
+  const wire = tx.serialize({ requireAllSignatures: false, verifySignatures: false });
+  const keyCount = tx.compileMessage().accountKeys.length;
+  // The unsigned transaction's first signature slot (the ledger checks the answer is that transaction's).
+  const signature = encodeBase58(wire.subarray(1, 65));
+  const body = JSON.stringify({
+    blockTime: 1_770_000_000,
+    meta: {
+      computeUnitsConsumed: 9_000,
+      err: null,
+      fee: 10_000,
+      innerInstructions: [],
+      loadedAddresses: { readonly: [], writable: [] },
+      logMessages: [],
+      postBalances: Array<number>(keyCount).fill(0),
+      postTokenBalances: [],
+      preBalances: Array<number>(keyCount).fill(0),
+      preTokenBalances: [],
+      rewards: [],
+      status: { Ok: null },
+    },
+    slot: 400_000_000,
+    transaction: [wire.toString('base64'), 'base64'],
+    version: 'legacy',
+  });
+  const input = transactionInputFromResult(signature, 'base64', body);
+  const row = { signature, slot: input.slot, blockTime: input.blockTime, version: input.version, bodies: { base64: body } };
+  const sentences = (encoding: 'json' | 'jsonParsed') =>
+    entriesOf(actionskit(JSON.parse(renderTransaction(row, { encoding, maxSupportedTransactionVersion: 0 })))).map(
+      (x) => x.raw.actions ?? null,
+    );
+  const parsed = sentences('jsonParsed');
+  assert.deepEqual(sentences('json'), parsed);
+  assert.match(parsed[0], /^\S+ deactivated stake account \S+ on Stake Program$/);
+  assert.match(parsed[3], /^\S+ revoked the delegate of \S+ on SPL Token$/);
+  assert.match(parsed[4], /^\S+ froze token account \S+ of \S+ on SPL Token$/);
 });

@@ -191,9 +191,9 @@ test('corpus: one entry per instruction, no exception, and every sentence ground
 });
 
 /**
- * In json the node parses nothing, so the natives the summaries read (System, SPL Token, Stake, the
- * upgradeable loader…) are decoded from their bytes (src/actions/native-decode.ts): every entry
- * that gets a sentence in one encoding gets the same one in the other.
+ * In json the node parses nothing, so the natives are parsed from their bytes as the node parses
+ * them in jsonParsed (src/ledger/native-instructions): every entry that gets a sentence in one
+ * encoding gets the same one in the other.
  */
 test('corpus: json and jsonParsed renderings of one transaction get the same sentences', () => {
   let compared = 0;

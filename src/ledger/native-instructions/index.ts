@@ -11,6 +11,8 @@ import { parseToken } from './token.js';
 import { parseVote } from './vote.js';
 
 export { NotParsable, type NativeParser } from './reader.js';
+import { LosslessNumber } from '../../json/lossless.js';
+import { decodeBase58 } from '../../codec/base58.js';
 
 const ATA_TYPES: ReadonlyArray<{ type: string; fields: readonly string[] }> = [
   { type: 'create', fields: ['source', 'account', 'wallet', 'mint', 'systemProgram', 'tokenProgram'] },
@@ -48,3 +50,39 @@ export const NATIVE_PARSERS: ReadonlyMap<string, { program: string; parse: Nativ
   ['TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb', { program: 'spl-token', parse: parseToken }],
   ['Vote111111111111111111111111111111111111111', { program: 'vote', parse: parseVote }],
 ]);
+
+/**
+ * A compiled (json-encoded) entry's `parsed` as a client reads it from the node's jsonParsed answer
+ * of the same transaction: the program's label and the parsed value after JSON.parse (its exact u64
+ * numbers become JavaScript numbers, as they do there). Undefined where the node leaves the entry
+ * unparsed, or the program is not one it parses. actionskit reads json answers' natives through
+ * this, so both encodings get the same sentences.
+ */
+export function nodeParsedAsRead(
+  programId: string,
+  accounts: number[],
+  data: string,
+  keys: readonly string[],
+): { program: string; parsed: unknown } | undefined {
+  const parser = NATIVE_PARSERS.get(programId);
+  const bytes = parser === undefined ? null : decodeBase58(data);
+  if (parser === undefined || bytes === null) return undefined;
+  try {
+    return { program: parser.program, parsed: asRead(parser.parse(accounts, bytes, keys)) };
+  } catch {
+    // NotParsable, or an index past the keys: the node too would leave it as it came.
+    return undefined;
+  }
+}
+
+/** The parser's fresh value, its exact numbers (past 2^53, rare) made what JSON.parse makes of them, in place. */
+function asRead(value: unknown): unknown {
+  if (value instanceof LosslessNumber) return Number(value.raw);
+  if (value === null || typeof value !== 'object') return value;
+  const members = value as Record<string, unknown>;
+  for (const key in members) {
+    const member = members[key];
+    if (member !== null && typeof member === 'object') members[key] = asRead(member);
+  }
+  return value;
+}
