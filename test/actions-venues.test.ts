@@ -436,7 +436,7 @@ test('json natives: the quick reading gives what the node parsers give, on every
       assertWithin({ program, parsed: parsed.memo ?? { info: parsed.info, type: parsed.type } }, node, `${file}: ${programId} ${data}`);
     }
   }
-  assert.ok(read > 500 && left > 50, `${read} read quickly, ${left} by the node parsers alone`);
+  assert.ok(read > 500 && left > 0, `${read} read quickly, ${left} by the node parsers alone`);
 });
 
 /** Every member of `part`, at every depth, is in `whole` with the same value. */

@@ -181,6 +181,22 @@ function token(bytes: Uint8Array, u64: (at: number) => string | undefined, accou
       if (bytes[0] === 0) info.rentSysvar = b;
       return { program: 'spl-token', type: bytes[0] === 0 ? 'initializeMint' : 'initializeMint2', info };
     }
+    // Bookkeeping around an account's creation, in most swaps: no sentence, but read here rather
+    // than by the node parsers (a third of their time).
+    case 21: {
+      // With no extension, or the one the associated token program asks about (ImmutableOwner, 7).
+      const immutableOwner = bytes.length === 3 && bytes[1] === 7 && bytes[2] === 0;
+      if ((bytes.length !== 1 && !immutableOwner) || accounts.length < 1) return null;
+      return {
+        program: 'spl-token',
+        type: 'getAccountDataSize',
+        info: immutableOwner ? { mint: a, extensionTypes: ['immutableOwner'] } : { mint: a },
+      };
+    }
+    case 22:
+    case 17:
+      if (bytes.length !== 1 || accounts.length < 1) return null;
+      return { program: 'spl-token', type: bytes[0] === 22 ? 'initializeImmutableOwner' : 'syncNative', info: { account: a } };
     case 6: {
       // SPL Token's four kinds (Token-2022's others are left undecoded); the new authority is a COption.
       const kind = authorityTypes[bytes[1]];
