@@ -7,6 +7,7 @@
  * encodings. Anything else stays undecoded and gets no sentence.
  */
 import { decodeBase58, encodeBase58 } from '../codec/base58.js';
+import { startsWith } from '../codec/bytes.js';
 
 const SYSTEM = '11111111111111111111111111111111';
 const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
@@ -220,10 +221,6 @@ function token(bytes: Uint8Array, u64: (at: number) => string | undefined, accou
 
 /** The token metadata interface's Initialize: sha256("spl_token_metadata_interface:initialize_account")[0..8]. */
 const initializeTokenMetadataTag = Uint8Array.of(0xd2, 0xe1, 0x1e, 0xa2, 0x58, 0xb8, 0x4d, 0x8d);
-
-function startsWith(bytes: Uint8Array, prefix: Uint8Array): boolean {
-  return bytes.length >= prefix.length && prefix.every((b, i) => bytes[i] === b);
-}
 
 /**
  * Token-2022's own metadata, written when a mint is created (pump.fun's since 2025): name, symbol

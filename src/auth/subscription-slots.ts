@@ -22,16 +22,13 @@ export class LocalSlots implements SubscriptionSlots {
   private readonly held = new Map<number, number>();
 
   claim(keyId: number, max: number): Promise<boolean> {
-    const held = this.held.get(keyId) ?? 0;
-    if (held >= max) return Promise.resolve(false);
-    this.held.set(keyId, held + 1);
+    if ((this.held.get(keyId) ?? 0) >= max) return Promise.resolve(false);
+    adjust(this.held, keyId, 1);
     return Promise.resolve(true);
   }
 
   release(keyId: number): void {
-    const held = (this.held.get(keyId) ?? 1) - 1;
-    if (held <= 0) this.held.delete(keyId);
-    else this.held.set(keyId, held);
+    adjust(this.held, keyId, -1);
   }
 
   close(): void {}
@@ -127,15 +124,15 @@ export class SlotLedger {
   forget(acceptor: number): void {
     const held = this.byAcceptor.get(acceptor);
     this.byAcceptor.delete(acceptor);
-    for (const [keyId, count] of held ?? []) this.adjust(this.total, keyId, -count);
+    for (const [keyId, count] of held ?? []) adjust(this.total, keyId, -count);
   }
 
   private claim(acceptor: number, keyId: number, max: number): boolean {
     if (this.held(keyId) >= max) return false;
     let own = this.byAcceptor.get(acceptor);
     if (own === undefined) this.byAcceptor.set(acceptor, (own = new Map<number, number>()));
-    this.adjust(own, keyId, 1);
-    this.adjust(this.total, keyId, 1);
+    adjust(own, keyId, 1);
+    adjust(this.total, keyId, 1);
     return true;
   }
 
@@ -144,13 +141,14 @@ export class SlotLedger {
     // Never below what this acceptor holds: a release that outlived a restart's forget frees nothing twice.
     const freed = Math.min(count, own?.get(keyId) ?? 0);
     if (own === undefined || freed === 0) return;
-    this.adjust(own, keyId, -freed);
-    this.adjust(this.total, keyId, -freed);
+    adjust(own, keyId, -freed);
+    adjust(this.total, keyId, -freed);
   }
+}
 
-  private adjust(counts: Map<number, number>, keyId: number, by: number): void {
-    const next = (counts.get(keyId) ?? 0) + by;
-    if (next <= 0) counts.delete(keyId);
-    else counts.set(keyId, next);
-  }
+/** A key's count changed by `by`; a key that counts nothing is not kept. */
+function adjust(counts: Map<number, number>, keyId: number, by: number): void {
+  const next = (counts.get(keyId) ?? 0) + by;
+  if (next <= 0) counts.delete(keyId);
+  else counts.set(keyId, next);
 }

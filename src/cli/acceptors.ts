@@ -87,7 +87,8 @@ export async function runAcceptors(options: ServeOptions): Promise<void> {
   // Constructed before any fork: it installs the listener that gathers the acceptors' replies.
   const metrics = new AggregatorRegistry();
   const limits = sharedLimits(options);
-  const slots = new SlotLedger();
+  // With Redis the acceptors count subscriptions there.
+  const slots = options.redisUrl === undefined ? new SlotLedger() : null;
   const acceptors = new Set<Worker>();
   let stopping = false;
 
@@ -99,7 +100,7 @@ export async function runAcceptors(options: ServeOptions): Promise<void> {
       const send = (message: ToAcceptor) => worker.send(message);
       worker.on('message', (message: FromAcceptor) => {
         if (message.type === 'take') send(decide(limits!.limiter, message));
-        else if (message.type === 'slots') send(slots.handle(worker.id, message));
+        else if (message.type === 'slots') send(slots!.handle(worker.id, message));
         else if (message.type === 'role?') send({ type: 'role', index, port, wsPort, workers: shares[index] });
         else if (message.type === 'listening') {
           started = true;
@@ -117,7 +118,7 @@ export async function runAcceptors(options: ServeOptions): Promise<void> {
       worker.on('exit', (code, signal) => {
         acceptors.delete(worker);
         // Its subscriptions ended with its connections.
-        slots.forget(worker.id);
+        slots?.forget(worker.id);
         if (stopping) return;
         if (!started) return reject(new Error(`acceptor ${index} exited (${signal ?? code}) before listening`));
         log.error({ acceptor: index, code, signal }, 'acceptor exited; starting it again');

@@ -4,6 +4,7 @@
  * ways of finding the entries in an answer (transaction.ts, transaction-anchors.ts) end here.
  */
 import { decodeBase58 } from '../codec/base58.js';
+import { startsWith } from '../codec/bytes.js';
 import type { Span } from '../json/tokens.js';
 import type { ProgramRegistry } from '../decode/registry.js';
 import { noteUndecoded } from '../observe/undecoded-tally.js';
@@ -267,12 +268,6 @@ const disputedPlacesOf = new WeakMap<InstructionDesc, WeakMap<InstructionDesc, M
  * event it carries, its `type` the event's name as the IDL spells it.
  */
 const anchorEventTag = Uint8Array.of(0xe4, 0x45, 0xa5, 0x2e, 0x51, 0xcb, 0x9a, 0x1d);
-
-function startsWith(bytes: Uint8Array, prefix: Uint8Array): boolean {
-  if (bytes.length < prefix.length) return false;
-  for (let i = 0; i < prefix.length; i++) if (bytes[i] !== prefix[i]) return false;
-  return true;
-}
 
 export type DecodedEntry = NonNullable<ReturnType<typeof decodeInstructionEntry>>;
 

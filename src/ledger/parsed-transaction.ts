@@ -11,7 +11,6 @@
  * left, partially decoded here where a node parses them: Token-2022's confidential extension
  * instructions, and Vote's InitializeAccountV2.
  */
-import { decodeBase58 } from '../codec/base58.js';
 
 import { accountKeysOf, loadedAddressesOf } from '../transaction-result/read.js';
 import type {
@@ -23,7 +22,7 @@ import type {
   JsonTransactionResult,
   TransactionMeta,
 } from '../transaction-result/types.js';
-import { NATIVE_PARSERS, NotParsable, type NativeParser } from './native-instructions/index.js';
+import { parseNativeInstruction } from './native-instructions/index.js';
 import { isReservedAccountKey } from './reserved-accounts.js';
 
 const UPGRADEABLE_LOADER = 'BPFLoaderUpgradeab1e11111111111111111111111';
@@ -143,28 +142,15 @@ function copyLookup(lookup: AddressTableLookup) {
 function parseInstruction(ix: CompiledInstruction, keys: readonly string[]): Record<string, unknown> {
   const programId = keyAt(keys, ix.programIdIndex, 'programIdIndex');
   const accounts = list(ix.accounts, 'instruction accounts');
-  const parser = NATIVE_PARSERS.get(programId);
-  const parsed = parser ? tryNative(parser.parse, accounts, ix.data, keys) : undefined;
+  const native = typeof ix.data === 'string' ? parseNativeInstruction(programId, accounts as number[], ix.data, keys) : undefined;
 
   const out: Record<string, unknown> =
-    parsed === undefined
+    native === undefined
       ? { accounts: accounts.map((index) => keyAt(keys, index, 'instruction account index')), data: ix.data, programId }
-      : { parsed, program: parser!.program, programId };
+      : { parsed: native.parsed, program: native.program, programId };
   // Mirrors the stored json: transactions from before stack heights were recorded carry none.
   if ('stackHeight' in ix) out.stackHeight = ix.stackHeight;
   return out;
-}
-
-function tryNative(parse: NativeParser, accounts: unknown[], data: unknown, keys: readonly string[]): unknown {
-  if (typeof data !== 'string') return undefined;
-  const bytes = decodeBase58(data);
-  if (bytes === null) return undefined;
-  try {
-    return parse(accounts as number[], bytes, keys);
-  } catch (e) {
-    if (e instanceof NotParsable) return undefined;
-    throw e;
-  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import { parseToken } from './token.js';
 import { parseVote } from './vote.js';
 
 export { NotParsable, type NativeParser } from './reader.js';
+import { NotParsable } from './reader.js';
 import { LosslessNumber } from '../../json/lossless.js';
 import { decodeBase58 } from '../../codec/base58.js';
 
@@ -52,13 +53,11 @@ export const NATIVE_PARSERS: ReadonlyMap<string, { program: string; parse: Nativ
 ]);
 
 /**
- * A compiled (json-encoded) entry's `parsed` as a client reads it from the node's jsonParsed answer
- * of the same transaction: the program's label and the parsed value after JSON.parse (its exact u64
- * numbers become JavaScript numbers, as they do there). Undefined where the node leaves the entry
- * unparsed, or the program is not one it parses. actionskit reads json answers' natives through
- * this, so both encodings get the same sentences.
+ * The node's parse of one compiled instruction: its program's label and parsed value, or undefined
+ * where the node leaves the instruction as it came (a program it does not parse, data it refuses).
+ * Anything else a parser throws is a bug here, and is thrown.
  */
-export function nodeParsedAsRead(
+export function parseNativeInstruction(
   programId: string,
   accounts: number[],
   data: string,
@@ -68,9 +67,29 @@ export function nodeParsedAsRead(
   const bytes = parser === undefined ? null : decodeBase58(data);
   if (parser === undefined || bytes === null) return undefined;
   try {
-    return { program: parser.program, parsed: asRead(parser.parse(accounts, bytes, keys)) };
+    return { program: parser.program, parsed: parser.parse(accounts, bytes, keys) };
+  } catch (e) {
+    if (e instanceof NotParsable) return undefined;
+    throw e;
+  }
+}
+
+/**
+ * A compiled (json-encoded) entry's `parsed` as a client reads it from the node's jsonParsed answer
+ * of the same transaction (its exact u64 numbers become JavaScript numbers, as they do there).
+ * actionskit reads json answers' natives through this, so both encodings get the same sentences;
+ * a parser's bug costs that entry its sentence, never the answer.
+ */
+export function nodeParsedAsRead(
+  programId: string,
+  accounts: number[],
+  data: string,
+  keys: readonly string[],
+): { program: string; parsed: unknown } | undefined {
+  try {
+    const native = parseNativeInstruction(programId, accounts, data, keys);
+    return native && { program: native.program, parsed: asRead(native.parsed) };
   } catch {
-    // NotParsable, or an index past the keys: the node too would leave it as it came.
     return undefined;
   }
 }
