@@ -15,7 +15,7 @@ import { enhancedResult } from './support/enhanced.js';
 import { nodeParsedInstructionPrograms } from '../src/transaction-result/node-parsed.js';
 import { recordedAnswers } from './support/recorded-answer.js';
 import { seedForm } from './support/readable-amounts.js';
-import { assertGrounded, entriesOf, type RawEntry } from './support/sentence-grounds.js';
+import { assertGrounded, entriesOf, info, SYSTEM, type, under, type RawEntry } from './support/sentence-grounds.js';
 
 const registry = loadBundledRegistry();
 
@@ -127,6 +127,43 @@ test('recorded mainnet transactions: an undecoded program that traded for a sign
     assert.ok(told[0].startsWith(`${signer} swapped `), told[0]);
     const moved = [...change.values()].filter((v) => v !== 0n);
     assert.deepEqual(amounts, [-moved.find((v) => v < 0n)!, moved.find((v) => v > 0n)!], `${name}: ${told[0]}`);
+  }
+});
+
+/**
+ * Bots that bought on a bonding curve for their signer, paying in SOL itself (Photon, and an
+ * unnamed program, each around pump.fun's buy): the tokens are the signer's token balance change,
+ * the SOL what System transfers took out of the signer's wallet under the bot's instruction (the
+ * curve, its fees, the bot's own fee), read here from the entries, which is less than what the
+ * wallet lost in all (the fee, the rent of the new token account).
+ */
+test('recorded mainnet transactions: an undecoded program that bought tokens for SOL is told as that swap', () => {
+  const cases = [
+    ['0xjeffro photon_pumpfun_buy_0.json', 2],
+    ['solana-streamer pumpfun_cpi_tx.json', 2],
+  ] as const;
+  for (const [name, k] of cases) {
+    const { result } = recorded.find(({ where }) => where === name)!;
+    const keys: { pubkey: string; signer: boolean }[] = result.transaction.message.accountKeys;
+    const signer = keys.find((key) => key.signer)!.pubkey;
+    const entries = entriesOf(result);
+    assert.equal(entries[k].raw.parsed, undefined, `${name} #${k} is undecoded`);
+    const paid = under(entries, entries[k])
+      .filter((x) => x.programId === SYSTEM && type(x) === 'transfer' && info(x).source === signer)
+      .reduce((sum, x) => sum + BigInt(info(x).lamports), 0n);
+    const tokens = new Map<string, bigint>();
+    for (const [sign, list] of [
+      [-1n, result.meta.preTokenBalances],
+      [1n, result.meta.postTokenBalances],
+    ] as const) {
+      for (const b of list) if (b.owner === signer) tokens.set(b.mint, (tokens.get(b.mint) ?? 0n) + sign * BigInt(b.uiTokenAmount.amount));
+    }
+    const [[mint, got]] = [...tokens].filter(([, change]) => change !== 0n);
+    const sentence = summarizeTransaction(result)[k];
+    assert.ok(sentence?.startsWith(`${signer} swapped `), `${name}: ${sentence}`);
+    assert.match(sentence!, new RegExp(` SOL \\(${paid} lamports\\) for [\\d.]+ of ${mint} \\(${got}\\) on `), name);
+    const index = keys.findIndex((key) => key.pubkey === signer);
+    assert.ok(paid > 0n && paid < BigInt(result.meta.preBalances[index] - result.meta.postBalances[index]), name);
   }
 });
 

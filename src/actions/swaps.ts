@@ -650,19 +650,22 @@ function tradeSentence(entry: Entry, facts: TxFacts): string | null {
  * mint and more of another (what passed through on the way cancels out). A leg ends so both for
  * the trader and, mirrored, for the pool, so the account is a signer of the transaction, else the
  * one whose token accounts the caller's other calls move too (a router's input arrives before the
- * leg and its output leaves after, where a pool's vaults are the leg's alone). Undefined where
- * tokens moved one way only, several mints moved either way, or no single account is so.
+ * leg and its output leaves after, where a pool's vaults are the leg's alone). Tokens that moved
+ * one way only are a trade where the account's wallet moved SOL the other way (withLamports).
+ * Undefined where several mints moved either way, or no single account is so.
  */
 function tradeOf(entry: Entry, facts: TxFacts): { actor: string; paid: Leg; got: Leg } | undefined {
   const under = facts.descendants(entry);
   if (under === undefined || under.length === 0) return undefined;
-  const moves = facts.transfers(under).filter((m) => m.asset === 'token');
+  const transfers = facts.transfers(under);
+  const moves = transfers.filter((m) => m.asset === 'token');
   if (moves.length === 0) return undefined;
   const traded = (actor: string) => {
     const net = netOfActor(facts, moves, actor);
     const paid = onlyMint(net, -1n);
     const got = onlyMint(net, 1n);
-    return paid === undefined || got === undefined ? undefined : { actor, paid, got };
+    if (paid !== undefined && got !== undefined) return { actor, paid, got };
+    return withLamports(net, lamportsNetOf(transfers, actor), actor);
   };
   for (const signer of facts.signers) {
     const trade = traded(signer);
@@ -777,6 +780,40 @@ function netOfActor(facts: TxFacts, moves: Movement[], actor: string | undefined
     net.set(m.mint, (net.get(m.mint) ?? 0n) + change);
   }
   return net;
+}
+
+/**
+ * A trade paid or paid out in SOL itself (a bonding curve's buy through a bot): the tokens moved
+ * one way only, one mint, and the actor's wallet moved lamports by System transfers the other way.
+ * Where wrapped SOL moved too, the two would count one payment twice, so nothing is told.
+ */
+function withLamports(
+  net: Map<string | undefined, bigint>,
+  lamports: bigint,
+  actor: string,
+): { actor: string; paid: Leg; got: Leg } | undefined {
+  const changed = [...net].filter(([, change]) => change !== 0n);
+  if (changed.length !== 1 || lamports === 0n || net.has(WSOL_MINT)) return undefined;
+  const [mint, change] = changed[0];
+  if (change > 0n === lamports > 0n) return undefined;
+  const token = { mint, amount: change < 0n ? -change : change };
+  const sol = { mint: WSOL_MINT, amount: lamports < 0n ? -lamports : lamports };
+  return change > 0n ? { actor, paid: sol, got: token } : { actor, paid: token, got: sol };
+}
+
+/**
+ * The lamports System transfers moved into `actor`'s wallet (positive) or out of it (negative); 0
+ * where they moved both ways, since a net of the two is no amount the transaction shows.
+ */
+function lamportsNetOf(moves: Movement[], actor: string): bigint {
+  let into = 0n;
+  let out = 0n;
+  for (const m of moves) {
+    if (m.asset !== 'lamports' || m.source === m.destination) continue;
+    if (m.destination === actor) into += m.amount;
+    if (m.source === actor) out += m.amount;
+  }
+  return into !== 0n && out !== 0n ? 0n : into - out;
 }
 
 /** The one mint whose net change has `sign`, and its size; undefined where none or several do (nothing is guessed). */

@@ -86,6 +86,8 @@ export function groundedNumbers(result: any, entries: RawEntry[], e: RawEntry): 
     const a = amountOf(i);
     if (a === undefined) continue;
     for (const key of [`s${i.source}`, `d${i.destination}`, `d${i.account}`, `a${i.authority}`]) sums.set(key, (sums.get(key) ?? 0n) + a);
+    // What a wallet paid by transfers alone: the rent that set up its own accounts is no payment.
+    if (/^transfer/.test(type(x) ?? '')) sums.set(`t${i.source}`, (sums.get(`t${i.source}`) ?? 0n) + a);
   }
   for (const v of sums.values()) out.add(String(v));
   // Balance changes, and what an account kept.
