@@ -168,6 +168,59 @@ test('recorded mainnet transactions: an undecoded program that bought tokens for
 });
 
 /**
+ * Arbitrage through programs nothing decodes: one mint leaves the signer's token accounts and comes
+ * back by another amount, through mints that come back as they left. Read here from the entries
+ * under the instruction, each transfer's mint and owner from the answer's token balances.
+ */
+test('recorded mainnet transactions: an undecoded arbitrage is told by what left and came back', () => {
+  let told = 0;
+  for (const { where, result } of recorded) {
+    const keys: { pubkey: string; signer: boolean }[] = result.transaction.message.accountKeys;
+    const balances = [...(result.meta.preTokenBalances ?? []), ...(result.meta.postTokenBalances ?? [])];
+    const held = (account: string) => balances.find((b) => keys[b.accountIndex].pubkey === account);
+    const entries = entriesOf(result);
+    summarizeTransaction(result).forEach((sentence, k) => {
+      const m = sentence === null ? null : /^(\S+) swapped .* through .* on /.exec(sentence);
+      if (m === null || entries[k].raw.parsed !== undefined) return;
+      told++;
+      const signer = m[1];
+      assert.ok(
+        keys.some((key) => key.pubkey === signer && key.signer),
+        `${where} #${k}: the actor signed`,
+      );
+      const flows = new Map<string, { out: bigint; into: bigint }>();
+      for (const x of under(entries, entries[k])) {
+        if (!/^transfer/.test(type(x) ?? '') || info(x).lamports !== undefined) continue;
+        const { source, destination, authority } = info(x);
+        const mint: string = info(x).mint ?? held(source)?.mint ?? held(destination)?.mint;
+        const flow = flows.get(mint) ?? { out: 0n, into: 0n };
+        const amount = BigInt(info(x).amount ?? info(x).tokenAmount.amount);
+        const from = authority === signer || held(source)?.owner === signer;
+        const to = held(destination)?.owner === signer;
+        if (from && !to) flow.out += amount;
+        if (to && !from) flow.into += amount;
+        flows.set(mint, flow);
+      }
+      const moved = [...flows].filter(([, f]) => f.out > 0n || f.into > 0n);
+      const loops = moved.filter(([, f]) => f.out !== f.into);
+      assert.equal(loops.length, 1, `${where} #${k}: one mint came back changed: ${sentence}`);
+      const [[mint, { out, into }]] = loops;
+      assert.ok(out > 0n && into > 0n, `${where} #${k}: it left and came back`);
+      assert.deepEqual(
+        [...sentence!.matchAll(/\((\d+)(?: lamports)?\)/g)].map((n) => BigInt(n[1])),
+        [out, into],
+        `${where} #${k}: ${sentence}`,
+      );
+      assert.ok(
+        moved.length > 1 && moved.every(([other, f]) => other === mint || f.out === f.into),
+        `${where} #${k}: through mints that came back whole`,
+      );
+    });
+  }
+  assert.ok(told >= 6, `${told} arbitrages told`);
+});
+
+/**
  * A route through a router nothing decodes (Titan: Sanctum, then HumidiFi twice, then GoonFi): each
  * undecoded leg is told for the router's account that delivered the route's output to the user
  * (the authority of the route's last transfer, read here), not for the pool, and the legs' amounts

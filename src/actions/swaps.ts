@@ -634,7 +634,38 @@ export function legSentence(entry: Entry, facts: TxFacts): string | null {
  * (tradeOf), whatever else it is.
  */
 export function exchangeSentence(entry: Entry, facts: TxFacts): string | null {
-  return facts.failed ? null : tradeSentence(entry, facts);
+  return facts.failed ? null : (tradeSentence(entry, facts) ?? arbitrageSentence(entry, facts));
+}
+
+/**
+ * An arbitrage under an undecoded instruction, where no one-for-one trade fits: one mint left a
+ * signer's token accounts and came back by another amount, through mints that came back as they
+ * left (`… swapped 0.0262 SOL (…) for 0.0264 SOL (…) through USDC on …`). Each amount is the sum
+ * of transfers one way. Anything else moving for the signer (several mints paid or got, a second
+ * mint come back changed) is left untold.
+ */
+function arbitrageSentence(entry: Entry, facts: TxFacts): string | null {
+  const under = facts.descendants(entry);
+  if (under === undefined) return null;
+  const moves = facts.transfers(under).filter((m) => m.asset === 'token');
+  if (moves.length === 0) return null;
+  for (const signer of facts.signers) {
+    const flows = [...flowsOfActor(facts, moves, signer)];
+    if (flows.some(([mint, { out, into }]) => mint === undefined || out === 0n || into === 0n)) continue;
+    const changed = flows.filter(([, { out, into }]) => out !== into);
+    if (changed.length !== 1 || flows.length < 2) continue;
+    const [[mint, { out, into }]] = changed;
+    const through = flows.filter(([other]) => other !== mint).map(([other]) => asset(undefined, other));
+    const venue = programName(entry.ix.programId, entry.ix.program);
+    return sentence(
+      false,
+      signer,
+      'swapped',
+      'swap',
+      `${asset(out, mint)} for ${asset(into, mint)} through ${through.join(' and ')} on ${venue}`,
+    );
+  }
+  return null;
 }
 
 function tradeSentence(entry: Entry, facts: TxFacts): string | null {
@@ -770,16 +801,32 @@ function unnamedOutput(
  * Transfers between two of its accounts change nothing.
  */
 function netOfActor(facts: TxFacts, moves: Movement[], actor: string | undefined): Map<string | undefined, bigint> {
+  const net = new Map<string | undefined, bigint>();
+  for (const [mint, { out, into }] of flowsOfActor(facts, moves, actor)) net.set(mint, into - out);
+  return net;
+}
+
+/** Each mint's amounts into and out of the actor's token accounts (as netOfActor reads them), apart. */
+function flowsOfActor(facts: TxFacts, moves: Movement[], actor: string | undefined): Map<string | undefined, Flow> {
   const tokens = moves.filter((m) => m.asset === 'token');
   const signedFrom = new Set(tokens.filter((m) => m.authority === actor).map((m) => m.source));
   const mine = (account: string | undefined) =>
     account !== undefined && (signedFrom.has(account) || facts.tokenAccount(account)?.owner === actor);
-  const net = new Map<string | undefined, bigint>();
+  const flows = new Map<string | undefined, Flow>();
   for (const m of tokens) {
-    const change = (mine(m.destination) ? m.amount : 0n) - (mine(m.source) ? m.amount : 0n);
-    net.set(m.mint, (net.get(m.mint) ?? 0n) + change);
+    const from = mine(m.source);
+    const to = mine(m.destination);
+    if (from === to) continue;
+    let flow = flows.get(m.mint);
+    if (flow === undefined) flows.set(m.mint, (flow = { out: 0n, into: 0n }));
+    if (from) flow.out += m.amount;
+    else flow.into += m.amount;
   }
-  return net;
+  return flows;
+}
+interface Flow {
+  out: bigint;
+  into: bigint;
 }
 
 /**
