@@ -1445,6 +1445,7 @@ const checkedElsewhere = new Map([
   ['drift-protocol-v2', 'account-fixtures-newcomers.test.ts'],
   ['validator-bonds', 'account-fixtures-newcomers.test.ts'],
   ['rise-public', 'account-fixtures-newcomers.test.ts'],
+  ['das', 'account-fixtures-das.test.ts'],
 ]);
 
 function sourcedFiles(): string[] {
