@@ -105,20 +105,6 @@ const named: Record<string, string[][]> = {
   mint_transfer_mpl_programs: [MINT_V1, ['transfer']],
 };
 
-/**
- * Where we disagree with DAS and the fault is on our side (see the report): left out of the
- * assertions, by signature and instruction. The devnet program that ran this burnV2 (slot 376327063)
- * still had the accounts of mpl-bubblegum 67a0a62, eleven with `authority` a required signer and no
- * `payer`; the released layout in our IDL (mpl-bubblegum #134, twelve) names every account from the
- * second on one place off, so `merkleTree` is the core collection.
- */
-const knownDifferences = new Map([
-  [
-    '4NN4jhuk3ZGAW5FGirkXq4DKDH7M21zquv31XPMBpG9PRQLw7v8fZ4KnbB82prNsHo3aAw8WrEZL1rvDgxRsnG7d/burnV2',
-    'accounts of the pre-release burnV2 layout',
-  ],
-]);
-
 // ------------------------------------------------------------------------------------------------
 // Decoding the recordings
 
@@ -387,7 +373,7 @@ async function compareAsset(label: string, files: string[], asset: any, what: 'a
   const last = leafChanges.reduce((a, ch) => (ch.seq > a.seq ? ch : a));
   field(`${label}: seq (last ChangeLog)`, last.seq, c.seq);
   for (const e of bubblegum) {
-    if (e.info?.merkleTree === undefined || knownDifferences.has(`${e.signature}/${e.type}`)) continue;
+    if (e.info?.merkleTree === undefined) continue;
     field(`${label}: ${e.type} merkleTree`, e.info.merkleTree, c.tree);
   }
   if (last.parent?.type === 'redeem') {
