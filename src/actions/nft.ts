@@ -404,42 +404,177 @@ const tokenMetadata: Template = (entry, facts) => {
   }
 };
 
-/** Bubblegum compressed NFTs: a leaf of a Merkle tree, named by its index where the instruction carries it. */
+/**
+ * Bubblegum compressed NFTs: a leaf of a Merkle tree, named by its index where the instruction
+ * carries it. V2 instructions take an optional authority that defaults to the payer, as the
+ * program reads it.
+ */
 const bubblegum: Template = (entry, facts) => {
   const i = entry.ix.info as Record<string, any>;
   const on = 'on Metaplex Bubblegum';
+  const by = (...accounts: unknown[]) => accounts.map(str).find((a) => a !== undefined);
+  switch (entry.ix.type) {
+    case 'setDecompressibleState':
+    case 'setDecompressableState': {
+      const state = typeof i.decompressableState === 'string' ? i.decompressableState.toLowerCase() : undefined;
+      return say(
+        facts.failed,
+        str(i.treeCreator),
+        'set',
+        'set',
+        state && `decompression of the tree configured at ${i.treeAuthority} to ${state} ${on}`,
+      );
+    }
+    case 'decompressV1':
+      return say(
+        facts.failed,
+        str(i.leafOwner),
+        'decompressed',
+        'decompress',
+        `a compressed NFT into mint ${i.mint} (voucher ${i.voucher}) ${on}`,
+      );
+  }
+  if (str(i.merkleTree) === undefined) return null;
   const leaf =
     big(i.index) !== undefined ? `compressed NFT #${i.index} of tree ${i.merkleTree}` : `a compressed NFT in tree ${i.merkleTree}`;
-  if (str(i.merkleTree) === undefined) return null;
+  /** The leaf's owner, else its delegate, whichever signed: the one a transfer or burn acts for. */
+  const holder = () => (facts.isSigner(str(i.leafDelegate)) && !facts.isSigner(str(i.leafOwner)) ? str(i.leafDelegate) : str(i.leafOwner));
   switch (entry.ix.type) {
     case 'mintV1':
     case 'mintV2':
-    case 'mintToCollectionV1':
+    case 'mintToCollectionV1': {
+      const minted = mintedLeaf(entry, facts);
+      const what = minted === undefined ? leaf : `compressed NFT ${minted.id} (#${minted.nonce} of tree ${i.merkleTree})`;
       return say(
         facts.failed,
         str(i.treeDelegate) ?? str(i.payer),
         'minted',
         'mint',
-        `${leaf} to ${i.leafOwner}${str(i.collectionMint) ? ` in collection ${i.collectionMint}` : ''} ${on}`,
+        `${what} to ${i.leafOwner}${str(i.collectionMint) ? ` in collection ${i.collectionMint}` : ''} ${on}`,
       );
+    }
     case 'transfer':
-    case 'transferV2': {
-      const actor =
-        str(i.authority) ??
-        (facts.isSigner(str(i.leafDelegate)) && !facts.isSigner(str(i.leafOwner)) ? str(i.leafDelegate) : str(i.leafOwner));
-      return say(facts.failed, actor, 'transferred', 'transfer', `${leaf} from ${i.leafOwner} to ${i.newLeafOwner} ${on}`);
-    }
+    case 'transferV2':
+      return say(
+        facts.failed,
+        str(i.authority) ?? holder(),
+        'transferred',
+        'transfer',
+        `${leaf} from ${i.leafOwner} to ${i.newLeafOwner} ${on}`,
+      );
     case 'burn':
-    case 'burnV2': {
-      const actor =
-        str(i.authority) ??
-        (facts.isSigner(str(i.leafDelegate)) && !facts.isSigner(str(i.leafOwner)) ? str(i.leafDelegate) : str(i.leafOwner));
-      return say(facts.failed, actor, 'burned', 'burn', `${leaf} ${on}`);
+    case 'burnV2':
+      return say(facts.failed, str(i.authority) ?? holder(), 'burned', 'burn', `${leaf} ${on}`);
+    case 'createTree':
+    case 'createTreeV2': {
+      const depth = big(i.maxDepth);
+      const buffer = big(i.maxBufferSize);
+      if (depth === undefined || buffer === undefined) return null;
+      const shape = `max depth ${depth}, buffer ${buffer}${i.public === true ? ', public' : ''}`;
+      return say(
+        facts.failed,
+        by(i.treeCreator, i.payer),
+        'created',
+        'create',
+        `tree ${i.merkleTree} for compressed NFTs (${shape}) ${on}`,
+      );
     }
+    case 'closeTreeV2':
+      return say(facts.failed, str(i.authority), 'closed', 'close', `tree ${i.merkleTree}, its rent to ${i.recipient}, ${on}`);
+    case 'setTreeDelegate':
+      return say(facts.failed, str(i.treeCreator), 'set', 'set', `the delegate of tree ${i.merkleTree} to ${i.newTreeDelegate} ${on}`);
+    case 'delegate':
+    case 'delegateV2':
+      return say(facts.failed, by(i.leafOwner, i.payer), 'delegated', 'delegate', `${leaf} to ${i.newLeafDelegate} ${on}`);
+    case 'delegateAndFreezeV2':
+      return say(facts.failed, by(i.leafOwner, i.payer), 'froze', 'freeze', `${leaf}, delegated to ${i.newLeafDelegate}, ${on}`);
+    case 'freezeV2':
+      return say(facts.failed, by(i.authority, i.payer), 'froze', 'freeze', `${leaf} ${on}`);
+    case 'thawV2':
+      return say(facts.failed, by(i.authority, i.payer), 'thawed', 'thaw', `${leaf} ${on}`);
+    case 'thawAndRevokeV2':
+      return say(facts.failed, by(i.leafDelegate, i.payer), 'thawed', 'thaw', `${leaf}, revoking its delegate, ${on}`);
+    case 'redeem':
+      return say(facts.failed, str(i.leafOwner), 'redeemed', 'redeem', `${leaf} for decompression (voucher ${i.voucher}) ${on}`);
+    case 'cancelRedeem':
+      return say(
+        facts.failed,
+        str(i.leafOwner),
+        'cancelled',
+        'cancel',
+        `the redemption of voucher ${i.voucher} of tree ${i.merkleTree} ${on}`,
+      );
+    case 'compress':
+      return say(facts.failed, str(i.leafOwner), 'compressed', 'compress', `mint ${i.mint} into tree ${i.merkleTree} ${on}`);
+    case 'verifyCreator':
+    case 'verifyCreatorV2':
+      return say(facts.failed, by(i.creator, i.payer), 'verified', 'verify', `${i.creator ?? i.payer} as a creator of ${leaf} ${on}`);
+    case 'unverifyCreator':
+    case 'unverifyCreatorV2':
+      return say(facts.failed, by(i.creator, i.payer), 'unverified', 'unverify', `${i.creator ?? i.payer} as a creator of ${leaf} ${on}`);
+    case 'verifyCollection':
+    case 'setAndVerifyCollection':
+      return say(
+        facts.failed,
+        str(i.collectionAuthority),
+        'verified',
+        'verify',
+        `${leaf} as a member of collection ${i.collectionMint} ${on}`,
+      );
+    case 'unverifyCollection':
+      return say(
+        facts.failed,
+        str(i.collectionAuthority),
+        'unverified',
+        'unverify',
+        `${leaf} as a member of collection ${i.collectionMint} ${on}`,
+      );
+    case 'setCollectionV2':
+      return str(i.newCoreCollection) !== undefined
+        ? say(facts.failed, by(i.authority, i.payer), 'set', 'set', `the collection of ${leaf} to ${i.newCoreCollection} ${on}`)
+        : say(facts.failed, by(i.authority, i.payer), 'removed', 'remove', `${leaf} from collection ${i.coreCollection} ${on}`);
+    case 'setNonTransferableV2':
+      return say(facts.failed, by(i.authority, i.payer), 'made', 'make', `${leaf} non-transferable ${on}`);
+    case 'updateMetadata':
+    case 'updateMetadataV2':
+      return say(
+        facts.failed,
+        by(i.authority, i.payer),
+        'updated',
+        'update',
+        `the metadata of ${leaf}${metadataChanges(i.updateArgs)} ${on}`,
+      );
+    case 'updateAssetDataV2':
+      return say(facts.failed, by(i.authority, i.payer), 'updated', 'update', `the asset data of ${leaf} ${on}`);
     default:
       return null;
   }
 };
+
+/**
+ * The leaf a mint appended, as the LeafSchema event it logged through the noop program says: its
+ * asset id (what DAS and wallets name a compressed NFT by) and its index in the tree.
+ */
+function mintedLeaf(entry: Entry, facts: TxFacts): { id: string; nonce: bigint } | undefined {
+  for (const callee of facts.descendants(entry) ?? []) {
+    const event = (callee.ix.info as Record<string, any>).event?.ApplicationData?.V1?.leafSchemaEvent?.schema;
+    const schema = event?.V1 ?? event?.V2;
+    const id = str(schema?.id);
+    const nonce = big(schema?.nonce);
+    if (id !== undefined && nonce !== undefined) return { id, nonce };
+  }
+  return undefined;
+}
+
+/** The name, symbol and uri an update sets, quoted, where it sets them. */
+function metadataChanges(args: unknown): string {
+  if (args === null || typeof args !== 'object') return '';
+  const set = (['name', 'symbol', 'uri'] as const).flatMap((field) => {
+    const value = (args as Record<string, unknown>)[field];
+    return typeof value === 'string' ? [`${field} ${JSON.stringify(value)}`] : [];
+  });
+  return set.length === 0 ? '' : ` (${set.join(', ')})`;
+}
 
 /** Metaplex Core assets are accounts, not tokens: named `asset <address>`. */
 const core: Template = (entry, facts) => {
