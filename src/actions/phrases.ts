@@ -56,6 +56,8 @@ const PROGRAM_NAMES: Readonly<Record<string, string>> = {
   BGUMAp9Gq7iTEuizy4pqaxsTyUCBK68MDfK752saRPUY: 'Metaplex Bubblegum',
   MarBmsSgKXdrN1egZf5sqe1TMai9K1rChYNDJgjq7aD: 'Marinade',
   SPoo1Ku8WFXoNDMHPsrGSTSG1Y47rzgn41SLUNakuHy: 'SPL Stake Pool',
+  SP12tWFxD9oJsVWNavTTBZvMbA6gkAmxtVgxdqvyvhY: 'Sanctum Stake Pool',
+  SPMBzsVUuoHA4Jm6KunbsotaahvVikZs1JyTW6iJvbn: 'Sanctum Multi-Validator Stake Pool',
   Stake11111111111111111111111111111111111111: 'Stake Program',
   '2wT8Yq49kHgDzXuPxZSaeLaH1qbmGXtEyPy64bL7aD3c': 'Lifinity',
   HyaB3W9q6XdA5xwpU4XnSZV94htfmbmqJXZcEbRaJutt: 'Invariant',

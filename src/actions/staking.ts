@@ -6,7 +6,7 @@
  * the SOL an unstake paid is the System (or Stake) transfers to the user's account under it.
  */
 import { big, isTokenProgram, str, tokenAmountOf, type Entry, type Template, type TxFacts } from './facts.js';
-import { asset, lamports, say } from './phrases.js';
+import { asset, lamports, programName, say } from './phrases.js';
 
 /** Pool tokens that arrived in `account` under the entry: minted to it or transferred into it. */
 function tokensInto(entry: Entry, facts: TxFacts, account: string | undefined): bigint | undefined {
@@ -115,8 +115,9 @@ const marinade: Template = (entry, facts) => {
  */
 const stakePool: Template = (entry, facts) => {
   const i = entry.ix.info as Record<string, any>;
-  const on = `from stake pool ${i.stakePool} on SPL Stake Pool`;
-  const into = `into stake pool ${i.stakePool} on SPL Stake Pool`;
+  const venue = programName(entry.ix.programId, entry.ix.program);
+  const on = `from stake pool ${i.stakePool} on ${venue}`;
+  const into = `into stake pool ${i.stakePool} on ${venue}`;
   const mint = str(i.poolTokenMint) ?? str(i.poolTokenMintAccount);
   switch (entry.ix.type) {
     case 'depositSol':
@@ -200,5 +201,8 @@ function tokensOutOf(entry: Entry, facts: TxFacts, account: string | undefined):
 export const stakingTemplates: Readonly<Record<string, Template>> = {
   MarBmsSgKXdrN1egZf5sqe1TMai9K1rChYNDJgjq7aD: marinade,
   SPoo1Ku8WFXoNDMHPsrGSTSG1Y47rzgn41SLUNakuHy: stakePool,
+  // Sanctum's deployments of the same program (idls/deployments.json).
+  SP12tWFxD9oJsVWNavTTBZvMbA6gkAmxtVgxdqvyvhY: stakePool,
+  SPMBzsVUuoHA4Jm6KunbsotaahvVikZs1JyTW6iJvbn: stakePool,
   stkitrT1Uoy18Dk1fTrgPw8W6MVzoCfYoAFT4MLsmhq: sanctum,
 };

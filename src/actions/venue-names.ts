@@ -62,8 +62,6 @@ export const VENUE_NAMES: Readonly<Record<string, string>> = Object.freeze({
   DRaycpLY18LhpbydsBWbVJtxpNv9oXPgjRSfpF2bWpYb: 'Raydium CPMM',
   // jup-ag/docs jupusd/juiced.mdx and lend/program-addresses.mdx
   jupeiUmn818Jg1ekPURTpr4mFo29p46vygyykFJ3wZC: 'Jupiter Lend Liquidity',
-  // dex-parser JUPITER_LABEL_PROGRAMS
-  SP12tWFxD9oJsVWNavTTBZvMbA6gkAmxtVgxdqvyvhY: 'Sanctum',
 
   // Routers and trading bots that public sources name.
   // dex-parser TITAN; DefiLlama/dimension-adapters aggregators/titan-exchange/index.ts

@@ -2,7 +2,8 @@
  * The bundled descriptions: the IDLs in `idls/` and the hand-written descriptions in
  * `idls/hand-written/`, read through the dialect readers into the decoders' registry.
  * `idls/MANIFEST.tsv` lists a program's versions newest first, with the slot range each is valid
- * for where it is known; `idls/hints.json` says what an IDL itself does not. The manifest is read
+ * for where it is known; `idls/hints.json` says what an IDL itself does not, and
+ * `idls/deployments.json` which programs run another's code. The manifest is read
  * at startup, a program's files when an answer first needs the program.
  */
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
@@ -89,5 +90,28 @@ export function loadBundledRegistry(dir = bundledIdlDir): ProgramRegistry {
       });
     }
   }
-  return registryOfSources(sources);
+  return registryOfSources([...sources, ...redeployed(sources, dir)]);
+}
+
+/**
+ * `idls/deployments.json`: programs deployed again at another address from the same source
+ * (Sanctum's deployments of the SPL stake pool program), read with every version of the program
+ * they were built from, under their own address.
+ */
+function redeployed(sources: VersionSource[], dir: string): VersionSource[] {
+  const file = join(dir, 'deployments.json');
+  if (!existsSync(file)) return [];
+  const deployments = JSON.parse(readFileSync(file, 'utf8')) as Record<string, { of: string }>;
+  return Object.entries(deployments).flatMap(([programId, { of }]) =>
+    sources
+      .filter((source) => source.programId === of)
+      .map((source) => ({
+        ...source,
+        programId,
+        read() {
+          const description = source.read();
+          return description === null ? null : { ...description, address: programId };
+        },
+      })),
+  );
 }
