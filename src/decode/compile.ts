@@ -32,6 +32,8 @@ export interface DecodedAccount {
   /** The rendered account type: an object for struct accounts (all Anchor and Shank accounts). */
   value: Record<string, unknown>;
   exact: boolean;
+  /** Where the layout stopped reading. */
+  end: number;
 }
 export interface DecodedEvent {
   event: EventDesc;
@@ -58,6 +60,12 @@ export interface CompiledProgram {
   decodeEvent(data: Uint8Array): DecodedEvent | null;
   /** False when every event `data` selects has a fixed size other than the data's, or needs more: none can read it exactly. */
   mayReadEventExactly(data: Uint8Array): boolean;
+  /**
+   * The account layout (after its discriminator, which must be there) or defined type called
+   * `name`, read at `offset` of `data`, and where it stopped; null when it does not read there. For
+   * data that points into itself (Metaplex Core's plugin registry).
+   */
+  readAt(name: string, data: Uint8Array, offset: number): { value: unknown; end: number } | null;
 }
 
 function run(read: Read, cursor: Cursor): unknown {
@@ -96,17 +104,32 @@ export function compileProgram(description: ProgramDescription): CompiledProgram
     data: Uint8Array,
     compile: (item: T) => Read,
     open: boolean,
-  ): { item: T; value: unknown; exact: boolean; short: boolean } | null {
-    let loose: { item: T; value: unknown; exact: boolean; short: boolean } | null = null;
+  ): { item: T; value: unknown; exact: boolean; short: boolean; end: number } | null {
+    let loose: { item: T; value: unknown; exact: boolean; short: boolean; end: number } | null = null;
     for (const candidate of candidates) {
       const read = (candidate.read ??= compileSafely(compile, candidate.item));
       const cursor = cursorOver(data, candidate.discriminator.length, open);
       const value = run(read, cursor);
       if (value === FAIL) continue;
-      if (!cursor.short && cursor.pos === data.length) return { item: candidate.item, value, exact: true, short: false };
-      loose ??= { item: candidate.item, value, exact: false, short: cursor.short };
+      if (!cursor.short && cursor.pos === data.length) return { item: candidate.item, value, exact: true, short: false, end: cursor.pos };
+      loose ??= { item: candidate.item, value, exact: false, short: cursor.short, end: cursor.pos };
     }
     return loose;
+  }
+
+  /** Readers of what readAt is asked for, compiled when first asked. */
+  const named = new Map<string, { skip: Uint8Array; read: Read }>();
+  function namedReader(name: string): { skip: Uint8Array; read: Read } {
+    let reader = named.get(name);
+    if (reader === undefined) {
+      const account = description.accounts.find((a) => a.name === name);
+      reader =
+        account === undefined
+          ? { skip: new Uint8Array(0), read: compileSafely((n: string) => compiler.named(n).read, name) }
+          : { skip: account.discriminator, read: compileSafely(accountRead, account) };
+      named.set(name, reader);
+    }
+    return reader;
   }
 
   /** Each event's size where its layout fixes one, and the least it can take, worked out when first asked. */
@@ -133,7 +156,7 @@ export function compileProgram(description: ProgramDescription): CompiledProgram
         }
       }
       const hit = best(candidates, data, accountRead, false);
-      return hit && { account: hit.item, value: hit.value as Record<string, unknown>, exact: hit.exact };
+      return hit && { account: hit.item, value: hit.value as Record<string, unknown>, exact: hit.exact, end: hit.end };
     },
     mayReadEventExactly(data) {
       return events.matches(data).some((candidate) => {
@@ -154,6 +177,14 @@ export function compileProgram(description: ProgramDescription): CompiledProgram
     decodeEvent(data) {
       const hit = best(events.matches(data), data, eventRead, true);
       return hit && { event: hit.item, value: hit.value as Record<string, unknown>, exact: hit.exact };
+    },
+    readAt(name, data, offset) {
+      const { skip, read } = namedReader(name);
+      if (offset < 0 || offset + skip.length > data.length) return null;
+      for (let i = 0; i < skip.length; i++) if (data[offset + i] !== skip[i]) return null;
+      const cursor = cursorOver(data, offset + skip.length);
+      const value = run(read, cursor);
+      return value === FAIL ? null : { value, end: cursor.pos };
     },
   };
 }

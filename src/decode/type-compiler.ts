@@ -73,6 +73,11 @@ export class TypeCompiler implements TypeVisitor<TypeReader, Scope> {
     return this.node(event.type, { env: NO_GENERICS, layout: 'sequential' });
   }
 
+  /** A type the description defines, by name. */
+  named(name: string): TypeReader {
+    return this.node({ kind: 'defined', name }, { env: NO_GENERICS, layout: 'sequential' });
+  }
+
   int(node: TypeNodeOf<'int'>): TypeReader {
     const read = node.endian === 'be' ? bigEndianIntReader(node.bytes, node.signed) : intReader(node.bytes, node.signed);
     return { read, fixedSize: node.bytes, align: Math.min(node.bytes, 16) };

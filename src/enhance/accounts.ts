@@ -10,6 +10,7 @@ import type { CompiledProgram, DecodedAccount } from '../decode/compile.js';
 import { noteUndecoded } from '../observe/undecoded-tally.js';
 import { camelCase } from '../decode/names.js';
 import { nodeParsedAccountOwners } from '../transaction-result/node-parsed.js';
+import { MPL_CORE, withCorePlugins } from './core-plugins.js';
 import { integerAt, memberAnchors, objectWithin } from '../json/member-anchors.js';
 
 interface RawAccount {
@@ -97,7 +98,9 @@ export function decodeAccountData(owner: string, bytes: Uint8Array, registry: Pr
     if (versions.length > 0) noteUndecoded(owner);
     return null;
   }
-  return { program: chosen.program.description.name, type: chosen.decoded.account.name, value: chosen.decoded.value };
+  const { program, decoded } = chosen;
+  const value = (owner === MPL_CORE && !decoded.exact && withCorePlugins(program, bytes, decoded)) || decoded.value;
+  return { program: program.description.name, type: decoded.account.name, value };
 }
 
 function renderData(account: RawAccount, registry: ProgramRegistry, slot: number | undefined): string | null {
