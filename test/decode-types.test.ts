@@ -694,8 +694,15 @@ test('accounts match by discriminator, else by exact size; events by discriminat
     account: description.accounts[1],
     value: { a: 9, b: 1 },
     exact: true,
+    end: 3,
   });
   assert.equal(compiled.decodeAccount(Uint8Array.of(7, 7, 1, 0, 0, 0))?.exact, false, 'bytes over the layout');
+  assert.equal(compiled.decodeAccount(Uint8Array.of(7, 7, 1, 0, 0, 0))?.end, 3, 'where the layout stopped');
+  // An account layout read inside other data: its discriminator must be where it is asked for.
+  assert.deepEqual(compiled.readAt('Marked', Uint8Array.of(0, 7, 7, 5, 0), 1), { value: { v: 5 }, end: 4 });
+  assert.equal(compiled.readAt('Marked', Uint8Array.of(0, 7, 6, 5), 1), null, 'no discriminator there');
+  assert.equal(compiled.readAt('Marked', Uint8Array.of(7, 7), 0), null, 'the layout does not fit');
+  assert.equal(compiled.readAt('Marked', Uint8Array.of(7, 7, 5), 2), null, 'the discriminator would run past the end');
   assert.equal(compiled.decodeAccount(Uint8Array.of(9, 1, 0, 0)), null);
   assert.equal(compiled.decodeAccount(new Uint8Array(0)), null);
   assert.deepEqual(compiled.decodeEvent(Uint8Array.of(1, 2, 3, 4, 5, 6, 7, 8, ...le(5n, 8)))?.value, { amountIn: '5' });
