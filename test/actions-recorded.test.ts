@@ -102,6 +102,18 @@ test('recorded mainnet transactions: amounts of a mint whose decimals the transa
   assert.ok(amounts > 500, `${amounts} amounts`);
 });
 
+/** Each mint's change over the token accounts `owner` holds, from the answer's pre and post token balances. */
+function tokenChangesOf(result: any, owner: string): Map<string, bigint> {
+  const change = new Map<string, bigint>();
+  for (const [sign, list] of [
+    [-1n, result.meta.preTokenBalances],
+    [1n, result.meta.postTokenBalances],
+  ] as const) {
+    for (const b of list) if (b.owner === owner) change.set(b.mint, (change.get(b.mint) ?? 0n) + sign * BigInt(b.uiTokenAmount.amount));
+  }
+  return change;
+}
+
 /**
  * Programs nothing decodes (private market makers, bots) that traded for a signer: the sentence
  * gives what the signer's token balances say it paid and received, read here from the
@@ -112,13 +124,7 @@ test('recorded mainnet transactions: an undecoded program that traded for a sign
   for (const name of cases) {
     const { result } = recorded.find(({ where }) => where === `jowency ${name}`)!;
     const signer: string = result.transaction.message.accountKeys.find((k: { signer: boolean }) => k.signer).pubkey;
-    const change = new Map<string, bigint>();
-    for (const [sign, list] of [
-      [-1n, result.meta.preTokenBalances],
-      [1n, result.meta.postTokenBalances],
-    ] as const) {
-      for (const b of list) if (b.owner === signer) change.set(b.mint, (change.get(b.mint) ?? 0n) + sign * BigInt(b.uiTokenAmount.amount));
-    }
+    const change = tokenChangesOf(result, signer);
     const entries = entriesOf(result);
     const out = summarizeTransaction(result);
     const told = entries.flatMap((e, k) => (e.raw.parsed === undefined && out[k]?.startsWith(`${signer} `) ? [out[k]] : []));
@@ -151,13 +157,7 @@ test('recorded mainnet transactions: an undecoded program that bought tokens for
     const paid = under(entries, entries[k])
       .filter((x) => x.programId === SYSTEM && type(x) === 'transfer' && info(x).source === signer)
       .reduce((sum, x) => sum + BigInt(info(x).lamports), 0n);
-    const tokens = new Map<string, bigint>();
-    for (const [sign, list] of [
-      [-1n, result.meta.preTokenBalances],
-      [1n, result.meta.postTokenBalances],
-    ] as const) {
-      for (const b of list) if (b.owner === signer) tokens.set(b.mint, (tokens.get(b.mint) ?? 0n) + sign * BigInt(b.uiTokenAmount.amount));
-    }
+    const tokens = tokenChangesOf(result, signer);
     const [[mint, got]] = [...tokens].filter(([, change]) => change !== 0n);
     const sentence = summarizeTransaction(result)[k];
     assert.ok(sentence?.startsWith(`${signer} swapped `), `${name}: ${sentence}`);

@@ -126,13 +126,18 @@ interface Tx {
   entries: Entry[];
 }
 
+/** A recording as the node's answer, with the one signer we know in its header. */
+function recorded(file: string): any {
+  const { source: _source, network: _network, ...result } = read(file);
+  result.transaction.message.header = { numRequiredSignatures: 1, numReadonlySignedAccounts: 0, numReadonlyUnsignedAccounts: 0 };
+  return result;
+}
+
 const decodedTxs = new Map<string, Tx>();
 function decoded(file: string): Tx {
   const cached = decodedTxs.get(file);
   if (cached) return cached;
-  const { source: _source, network: _network, ...result } = read(file);
-  result.transaction.message.header = { numRequiredSignatures: 1, numReadonlySignedAccounts: 0, numReadonlyUnsignedAccounts: 0 };
-  const answer = enhancedResult(result, registry, true);
+  const answer = enhancedResult(recorded(file), registry, true);
   const keys: string[] = answer.transaction.message.accountKeys;
   const signature: string = answer.transaction.signatures[0];
   const entry = (e: any): Entry => ({
@@ -151,6 +156,16 @@ function decoded(file: string): Tx {
 }
 
 const transactionsOf = (t: DasTest) => t.seeds.flatMap((s) => (s.transaction ? [s.transaction] : []));
+
+/** Every recording once, with its decoding: several DAS tests replay the same transaction. */
+function everyTransaction(): { file: string; tx: Tx }[] {
+  const bySignature = new Map<string, { file: string; tx: Tx }>();
+  for (const file of Object.values(manifest).flatMap(transactionsOf)) {
+    const tx = decoded(file);
+    if (!bySignature.has(tx.signature)) bySignature.set(tx.signature, { file, tx });
+  }
+  return [...bySignature.values()];
+}
 const b58 = getBase58Decoder();
 const base58 = (bytes: number[]) => b58.decode(Uint8Array.from(bytes));
 
@@ -229,36 +244,32 @@ function field(label: string, actual: unknown, expected: unknown) {
 // ------------------------------------------------------------------------------------------------
 
 test('DAS cNFT vectors: every Bubblegum instruction and noop event decodes, under the handler its discriminator names', () => {
-  const seen = new Set<string>();
-  for (const t of Object.values(manifest))
-    for (const file of transactionsOf(t)) {
-      const tx = decoded(file);
-      if (seen.has(tx.signature)) continue;
-      seen.add(tx.signature);
-      tally.transactions[read(file).network as 'mainnet-beta' | 'devnet']++;
-      for (const e of tx.entries) {
-        if (e.programId === BUBBLEGUM) {
-          tally.bubblegum.total++;
-          assert.ok(e.type, `${tx.signature}: a Bubblegum entry does not decode`);
-          tally.bubblegum.decoded++;
-          const handler = handlerOf.get(hex(decodeBase58(e.data)!.subarray(0, 8)));
-          assert.equal(e.type, handler, `${tx.signature}: decoded as ${e.type}, the discriminator names ${handler}`);
-          tally.bubblegum.named++;
-        } else if (e.programId === SPL_NOOP || e.programId === MPL_NOOP) {
-          tally.noop.total++;
-          assert.ok(e.type, `${tx.signature}: a noop entry does not decode`);
-          tally.noop.decoded++;
-          const event = e.info?.event;
-          if (event?.ChangeLog) tally.noop.changeLog++;
-          else if (event?.ApplicationData?.V1?.leafSchemaEvent) tally.noop.leafSchema++;
-          else tally.noop.other++;
-          // Bubblegum's application data is only ever a LeafSchema event: one that decodes otherwise was misread.
-          if (event?.ApplicationData)
-            assert.ok(event.ApplicationData.V1?.leafSchemaEvent, `${tx.signature}: application data not read as a LeafSchema event`);
-        }
+  const transactions = everyTransaction();
+  for (const { file, tx } of transactions) {
+    tally.transactions[read(file).network as 'mainnet-beta' | 'devnet']++;
+    for (const e of tx.entries) {
+      if (e.programId === BUBBLEGUM) {
+        tally.bubblegum.total++;
+        assert.ok(e.type, `${tx.signature}: a Bubblegum entry does not decode`);
+        tally.bubblegum.decoded++;
+        const handler = handlerOf.get(hex(decodeBase58(e.data)!.subarray(0, 8)));
+        assert.equal(e.type, handler, `${tx.signature}: decoded as ${e.type}, the discriminator names ${handler}`);
+        tally.bubblegum.named++;
+      } else if (e.programId === SPL_NOOP || e.programId === MPL_NOOP) {
+        tally.noop.total++;
+        assert.ok(e.type, `${tx.signature}: a noop entry does not decode`);
+        tally.noop.decoded++;
+        const event = e.info?.event;
+        if (event?.ChangeLog) tally.noop.changeLog++;
+        else if (event?.ApplicationData?.V1?.leafSchemaEvent) tally.noop.leafSchema++;
+        else tally.noop.other++;
+        // Bubblegum's application data is only ever a LeafSchema event: one that decodes otherwise was misread.
+        if (event?.ApplicationData)
+          assert.ok(event.ApplicationData.V1?.leafSchemaEvent, `${tx.signature}: application data not read as a LeafSchema event`);
       }
     }
-  assert.equal(tally.transactions['mainnet-beta'] + tally.transactions.devnet, seen.size);
+  }
+  assert.equal(tally.transactions['mainnet-beta'] + tally.transactions.devnet, transactions.length);
 });
 
 test("DAS cNFT vectors: each transaction does what DAS's test says it does", () => {
@@ -434,37 +445,32 @@ for (const [name, t] of Object.entries(manifest)) {
 }
 
 test('DAS cNFT vectors: every Bubblegum instruction gets a sentence of its own, naming only accounts of the transaction', () => {
-  const seen = new Set<string>();
-  for (const t of Object.values(manifest))
-    for (const file of transactionsOf(t)) {
-      const tx = decoded(file);
-      if (seen.has(tx.signature)) continue;
-      seen.add(tx.signature);
-      const keys = new Set(tx.keys);
-      const logged = new Set(
-        tx.entries.flatMap((x) => {
-          const schema = x.info?.event?.ApplicationData?.V1?.leafSchemaEvent?.schema;
-          const id = (schema?.V1 ?? schema?.V2)?.id;
-          return typeof id === 'string' ? [id] : [];
-        }),
-      );
-      for (const e of tx.entries.filter((x) => x.programId === BUBBLEGUM)) {
-        const s = (tally.sentences[e.type!] ??= { specific: 0, generic: 0, none: 0, examples: [] });
-        if (e.actions === undefined) {
-          s.none++;
-          continue;
-        }
-        // Or the asset id a mint's LeafSchema event logged: the name DAS and wallets give a compressed NFT.
-        for (const named of e.actions.match(/[1-9A-HJ-NP-Za-km-z]{32,44}/g) ?? [])
-          assert.ok(
-            keys.has(named) || logged.has(named),
-            `${tx.signature} ${e.type}: "${e.actions}" names ${named}, not an account of the transaction`,
-          );
-        const generic = new RegExp(`\\bcalled ${e.type}\\b`).test(e.actions);
-        s[generic ? 'generic' : 'specific']++;
-        if (s.examples.length === 0) s.examples.push(e.actions);
+  for (const { tx } of everyTransaction()) {
+    const keys = new Set(tx.keys);
+    const logged = new Set(
+      tx.entries.flatMap((x) => {
+        const schema = x.info?.event?.ApplicationData?.V1?.leafSchemaEvent?.schema;
+        const id = (schema?.V1 ?? schema?.V2)?.id;
+        return typeof id === 'string' ? [id] : [];
+      }),
+    );
+    for (const e of tx.entries.filter((x) => x.programId === BUBBLEGUM)) {
+      const s = (tally.sentences[e.type!] ??= { specific: 0, generic: 0, none: 0, examples: [] });
+      if (e.actions === undefined) {
+        s.none++;
+        continue;
       }
+      // Or the asset id a mint's LeafSchema event logged: the name DAS and wallets give a compressed NFT.
+      for (const named of e.actions.match(/[1-9A-HJ-NP-Za-km-z]{32,44}/g) ?? [])
+        assert.ok(
+          keys.has(named) || logged.has(named),
+          `${tx.signature} ${e.type}: "${e.actions}" names ${named}, not an account of the transaction`,
+        );
+      const generic = new RegExp(`\\bcalled ${e.type}\\b`).test(e.actions);
+      s[generic ? 'generic' : 'specific']++;
+      if (s.examples.length === 0) s.examples.push(e.actions);
     }
+  }
   // Each kind met here has a template of its own: what the instruction did, not its arguments.
   for (const [type, s] of Object.entries(tally.sentences)) assert.equal(s.generic + s.none, 0, `${type}: ${s.examples[0]}`);
 });
@@ -475,9 +481,7 @@ test('DAS cNFT vectors: every Bubblegum sentence is grounded in its transaction,
   let told = 0;
   const mints: { id: string; nonce: bigint; tree: string }[] = [];
   for (const file of files) {
-    const { source: _source, network: _network, ...result } = read(file);
-    result.transaction.message.header = { numRequiredSignatures: 1, numReadonlySignedAccounts: 0, numReadonlyUnsignedAccounts: 0 };
-    const answer = enhancedResult(result, registry);
+    const answer = enhancedResult(recorded(file), registry);
     const entries = entriesOf(answer);
     summarizeTransaction(answer).forEach((sentence, k) => {
       if (sentence === null || entries[k].programId !== BUBBLEGUM) return;

@@ -508,27 +508,17 @@ const bubblegum: Template = (entry, facts) => {
       return say(facts.failed, str(i.leafOwner), 'compressed', 'compress', `mint ${i.mint} into tree ${i.merkleTree} ${on}`);
     case 'verifyCreator':
     case 'verifyCreatorV2':
-      return say(facts.failed, by(i.creator, i.payer), 'verified', 'verify', `${i.creator ?? i.payer} as a creator of ${leaf} ${on}`);
     case 'unverifyCreator':
-    case 'unverifyCreatorV2':
-      return say(facts.failed, by(i.creator, i.payer), 'unverified', 'unverify', `${i.creator ?? i.payer} as a creator of ${leaf} ${on}`);
+    case 'unverifyCreatorV2': {
+      const [past, base] = entry.ix.type.startsWith('un') ? ['unverified', 'unverify'] : ['verified', 'verify'];
+      return say(facts.failed, by(i.creator, i.payer), past, base, `${i.creator ?? i.payer} as a creator of ${leaf} ${on}`);
+    }
     case 'verifyCollection':
     case 'setAndVerifyCollection':
-      return say(
-        facts.failed,
-        str(i.collectionAuthority),
-        'verified',
-        'verify',
-        `${leaf} as a member of collection ${i.collectionMint} ${on}`,
-      );
-    case 'unverifyCollection':
-      return say(
-        facts.failed,
-        str(i.collectionAuthority),
-        'unverified',
-        'unverify',
-        `${leaf} as a member of collection ${i.collectionMint} ${on}`,
-      );
+    case 'unverifyCollection': {
+      const [past, base] = entry.ix.type.startsWith('un') ? ['unverified', 'unverify'] : ['verified', 'verify'];
+      return say(facts.failed, str(i.collectionAuthority), past, base, `${leaf} as a member of collection ${i.collectionMint} ${on}`);
+    }
     case 'setCollectionV2':
       return str(i.newCoreCollection) !== undefined
         ? say(facts.failed, by(i.authority, i.payer), 'set', 'set', `the collection of ${leaf} to ${i.newCoreCollection} ${on}`)
