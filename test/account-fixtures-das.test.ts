@@ -473,3 +473,43 @@ test('das: a Core account whose plugins do not read goes out with its base field
     }
   }
 });
+
+/**
+ * A second opinion on the plugin pieces (issue #13's borsh check, here for the types read at an
+ * offset rather than as an account): @coral-xyz/borsh layouts built from the same description read
+ * the header, the registry, each plugin and each external adapter at the offsets the gateway used,
+ * and must give the same values, the registry ending at the account's last byte.
+ */
+test('das: borsh reads every Core plugin piece as the gateway does', (t) => {
+  const [program] = registry.versions(MPL_CORE);
+  const translator = new BorshTranslator(program.description);
+  const named = (name: string) => translator.node({ kind: 'defined', name }, new Map(), false);
+  const accountLayout = (name: string) => translator.account(program.description.accounts.find((a) => a.name === name)!);
+  let pieces = 0;
+  for (const addr of Object.keys(expected)) {
+    const { owner, bytes } = readFixture(addr);
+    if (owner !== MPL_CORE) continue;
+    const value = decodeAccountData(owner, bytes, registry)?.value as Record<string, any> | undefined;
+    if (value?.plugins === undefined) continue;
+    const base = program.decodeAccount(bytes)!;
+    const check = (layout: ReturnType<typeof named>, from: number, ours: unknown, what: string) => {
+      const theirs = borshDecode(layout, bytes, from);
+      assert.ok('value' in theirs, `${addr}: borsh refuses the ${what} (${'refused' in theirs ? theirs.refused : ''})`);
+      assert.deepEqual(ours, theirs.value, `${addr}: the ${what}`);
+      pieces++;
+      return from + layout.getSpan(Buffer.from(bytes), from);
+    };
+    // Both header and registry open with their one-byte key, which the account layout reads past.
+    check(accountLayout('PluginHeaderV1'), base.end + 1, value.pluginHeader, 'plugin header');
+    const registryAt = Number(value.pluginHeader.pluginRegistryOffset);
+    assert.equal(check(accountLayout('PluginRegistryV1'), registryAt + 1, value.pluginRegistry, 'plugin registry'), bytes.length);
+    value.pluginRegistry.registry.forEach((record: Record<string, any>, i: number) =>
+      check(named('Plugin'), Number(record.offset), value.plugins[i], `plugin ${record.pluginType}`),
+    );
+    value.pluginRegistry.externalRegistry.forEach((record: Record<string, any>, i: number) =>
+      check(named('ExternalPluginAdapter'), Number(record.offset), value.externalPlugins[i].adapter, `adapter ${record.pluginType}`),
+    );
+  }
+  assert.ok(pieces >= 100, `${pieces} pieces read both ways`);
+  t.diagnostic(`${pieces} plugin pieces read both ways`);
+});
