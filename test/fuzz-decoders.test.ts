@@ -8,7 +8,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { corpusTransactionsDir } from '../src/paths.js';
+import { corpusTransactionsDir, projectRoot } from '../src/paths.js';
+import { decodeAccountData } from '../src/enhance/accounts.js';
+import { MPL_CORE } from '../src/enhance/core-plugins.js';
 import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { decodeBase58 } from '../src/codec/base58.js';
 import { accountKeysOf, instructionEntriesOf, readableResult } from '../src/transaction-result/read.js';
@@ -87,4 +89,33 @@ test(`every compiled decoder survives random and mutated bytes (seed ${seed}, ${
   const grownMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
   assert.ok(grownMb < 512, `heap grew by ${grownMb.toFixed(0)} MiB`);
   console.log(`fuzz: ${decodes} decodes, slowest ${slowest.toFixed(2)} ms, heap +${grownMb.toFixed(0)} MiB`);
+});
+
+/**
+ * Metaplex Core accounts point into themselves (src/enhance/core-plugins.ts): real ones with
+ * plugins, mutated (offsets and lengths among the bytes hit), go through the gateway's account
+ * path. Each must decode or not without throwing, and quickly.
+ */
+test(`Core accounts with plugins survive mutated bytes on the account path (seed ${seed}, ${rounds} rounds)`, () => {
+  const registry = loadBundledRegistry();
+  const dir = join(projectRoot, 'test', 'fixtures', 'accounts', 'das');
+  const accounts = readdirSync(dir)
+    .filter((f) => f !== 'expected.json')
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { owner: string; data: [string, string] })
+    .filter((a) => a.owner === MPL_CORE)
+    .map((a) => Buffer.from(a.data[0], 'base64'));
+  const withPlugins = accounts.filter((bytes) => decodeAccountData(MPL_CORE, bytes, registry)?.value.plugins !== undefined);
+  assert.ok(withPlugins.length >= 30, `${withPlugins.length} Core accounts with plugins`);
+  let decoded = 0;
+  for (let round = 0; round < rounds * 10; round++) {
+    for (const bytes of withPlugins) {
+      const mutated = mutate(bytes);
+      const started = process.cpuUsage();
+      const result = decodeAccountData(MPL_CORE, mutated, registry);
+      const used = process.cpuUsage(started);
+      assert.ok((used.user + used.system) / 1000 < 50, 'one decode took over 50 ms');
+      if (result !== null) decoded++;
+    }
+  }
+  assert.ok(decoded > 0);
 });
