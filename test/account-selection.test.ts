@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadBundledRegistry } from '../src/idl/bundled.js';
 import { decodeAccountData } from '../src/enhance/accounts.js';
+import { registryOfSources } from '../src/decode/registry.js';
 import { TypeCompiler } from '../src/decode/type-compiler.js';
 import { decodeBase58 } from '../src/codec/base58.js';
 import { projectRoot } from '../src/paths.js';
@@ -155,4 +156,43 @@ test('Token Auth Rules: FrequencyAccount is marked by the Key variant Frequency'
       ['lastUpdate', 'period'],
     );
   }
+});
+
+/**
+ * Accounts allocated larger than their layout end in zeros. The newest version that reads up to
+ * nothing but zeros is taken at once: an older version that happens to read those zeros as fields
+ * of its own does not win for it (and is not tried).
+ */
+test('an over-allocated account: the newest version reading up to its zero padding wins', () => {
+  const layout = (fields: string[]): ProgramDescription => ({
+    address: 'Pad1111111111111111111111111111111111111111',
+    name: 'padded',
+    dialect: 'hand-written',
+    instructions: [],
+    accounts: [
+      {
+        name: 'Record',
+        discriminator: Uint8Array.of(9),
+        type: { kind: 'struct', fields: fields.map((name) => ({ name, type: { kind: 'int', bytes: 1, signed: false } })) },
+        serialization: 'borsh',
+      },
+    ],
+    events: [],
+    errors: [],
+    types: new Map(),
+  });
+  const padded = registryOfSources([
+    { programId: 'Pad1111111111111111111111111111111111111111', read: () => layout(['a']) },
+    { programId: 'Pad1111111111111111111111111111111111111111', read: () => layout(['a', 'b']) },
+  ]);
+  const decoded = decodeAccountData('Pad1111111111111111111111111111111111111111', Uint8Array.of(9, 5, 0), padded);
+  assert.deepEqual(decoded?.value, { a: 5 });
+  // Non-zero bytes after the newest layout: an older layout that reads them exactly is taken.
+  assert.deepEqual(decodeAccountData('Pad1111111111111111111111111111111111111111', Uint8Array.of(9, 5, 7), padded)?.value, { a: 5, b: 7 });
+
+  // Real Token Metadata accounts (Metaplex DAS's, allocated at their largest): the newest of the 13
+  // bundled versions gives the value.
+  const [newest] = registry.versions(TOKEN_METADATA);
+  const metadata = fixture('das/2iMQVnGpJfSRfyPSyDgnnGMwiCa9ap5j29VZvHuoABpp.json');
+  assert.deepEqual(decodeAccountData(TOKEN_METADATA, metadata.bytes, registry)?.value, newest.decodeAccount(metadata.bytes)?.value);
 });
