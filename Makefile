@@ -62,6 +62,7 @@ bench: build
 	node dist/bench/base58.bench.js
 	node dist/bench/enhance.bench.js
 	node dist/bench/enhance-pass.bench.js
+	node dist/bench/enhance-accounts.bench.js
 	node dist/bench/enhance-pool.bench.js
 	node dist/bench/pool-handoff.bench.js
 	node dist/bench/json-parse.bench.js
