@@ -447,7 +447,7 @@ const bubblegum: Template = (entry, facts) => {
       const what = minted === undefined ? leaf : `compressed NFT ${minted.id} (#${minted.nonce} of tree ${i.merkleTree})`;
       return say(
         facts.failed,
-        str(i.treeDelegate) ?? str(i.payer),
+        by(i.treeDelegate, i.payer),
         'minted',
         'mint',
         `${what} to ${i.leafOwner}${str(i.collectionMint) ? ` in collection ${i.collectionMint}` : ''} ${on}`,

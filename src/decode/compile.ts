@@ -14,6 +14,7 @@ import { Matcher, type Candidate } from './matcher.js';
 import { FAIL, cursorOver, failRead, type Cursor, type Read } from './primitives.js';
 import { TypeCompiler } from './type-compiler.js';
 import { minSizeOf } from './readers/type-reader.js';
+import { startsWith } from '../codec/bytes.js';
 
 /**
  * `exact`: the layout read every byte of the data and all of its own fields. A decode that stopped
@@ -68,6 +69,15 @@ export interface CompiledProgram {
   readAt(name: string, data: Uint8Array, offset: number): { value: unknown; end: number } | null;
 }
 
+/** What a layout read from the data, and where it stopped. */
+interface Hit<T> {
+  item: T;
+  value: unknown;
+  exact: boolean;
+  short: boolean;
+  end: number;
+}
+
 function run(read: Read, cursor: Cursor): unknown {
   try {
     return read(cursor);
@@ -99,13 +109,8 @@ export function compileProgram(description: ProgramDescription): CompiledProgram
   const eventRead = (e: EventDesc): Read => compiler.event(e).read;
 
   /** `open`: instruction and event data may stop between trailing fields; account data is whole. */
-  function best<T>(
-    candidates: Candidate<T>[],
-    data: Uint8Array,
-    compile: (item: T) => Read,
-    open: boolean,
-  ): { item: T; value: unknown; exact: boolean; short: boolean; end: number } | null {
-    let loose: { item: T; value: unknown; exact: boolean; short: boolean; end: number } | null = null;
+  function best<T>(candidates: Candidate<T>[], data: Uint8Array, compile: (item: T) => Read, open: boolean): Hit<T> | null {
+    let loose: Hit<T> | null = null;
     for (const candidate of candidates) {
       const read = (candidate.read ??= compileSafely(compile, candidate.item));
       const cursor = cursorOver(data, candidate.discriminator.length, open);
@@ -180,8 +185,7 @@ export function compileProgram(description: ProgramDescription): CompiledProgram
     },
     readAt(name, data, offset) {
       const { skip, read } = namedReader(name);
-      if (offset < 0 || offset + skip.length > data.length) return null;
-      for (let i = 0; i < skip.length; i++) if (data[offset + i] !== skip[i]) return null;
+      if (offset < 0 || offset > data.length || !startsWith(data.subarray(offset), skip)) return null;
       const cursor = cursorOver(data, offset + skip.length);
       const value = run(read, cursor);
       return value === FAIL ? null : { value, end: cursor.pos };

@@ -11,6 +11,7 @@ import { noteUndecoded } from '../observe/undecoded-tally.js';
 import { camelCase } from '../decode/names.js';
 import { nodeParsedAccountOwners } from '../transaction-result/node-parsed.js';
 import { MPL_CORE, withCorePlugins } from './core-plugins.js';
+import { zerosFrom } from '../codec/bytes.js';
 import { integerAt, memberAnchors, objectWithin } from '../json/member-anchors.js';
 
 interface RawAccount {
@@ -104,11 +105,6 @@ export function decodeAccountData(owner: string, bytes: Uint8Array, registry: Pr
   const { program, decoded } = chosen;
   const value = (owner === MPL_CORE && !decoded.exact && withCorePlugins(program, bytes, decoded)) || decoded.value;
   return { program: program.description.name, type: decoded.account.name, value };
-}
-
-function zerosFrom(bytes: Uint8Array, start: number): boolean {
-  for (let i = start; i < bytes.length; i++) if (bytes[i] !== 0) return false;
-  return true;
 }
 
 function renderData(account: RawAccount, registry: ProgramRegistry, slot: number | undefined): string | null {

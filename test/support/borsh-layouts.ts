@@ -10,6 +10,8 @@
  * `Unsupported`; the caller counts the items they make untranslatable.
  */
 import { createRequire } from 'node:module';
+import assert from 'node:assert/strict';
+import { isDeepStrictEqual } from 'node:util';
 import * as borsh from '@coral-xyz/borsh';
 import type { PublicKey } from '@solana/web3.js';
 import { getBase58Decoder } from '@solana/kit';
@@ -25,6 +27,8 @@ import type {
   TypeNode,
   Variant,
 } from '../../src/idl/description.js';
+import type { ProgramRegistry } from '../../src/decode/registry.js';
+import type { DecodedAccount } from '../../src/decode/compile.js';
 
 /** The subset of buffer-layout used here; borsh's own layouts are instances of its Layout class. */
 interface Layout {
@@ -613,4 +617,30 @@ export function borshDecode(layout: Layout, data: Uint8Array, from: number): Bor
   } catch (error) {
     return { refused: (error as Error).message };
   }
+}
+
+/**
+ * The second opinion on one account: the version of `owner` whose layout gave the gateway's
+ * `value` for `bytes`, read again by @coral-xyz/borsh with that layout, which must give the same
+ * value. Returns that version's decode and where borsh's layout stopped.
+ */
+export function borshRereadsAccount(
+  registry: ProgramRegistry,
+  owner: string,
+  bytes: Uint8Array,
+  value: unknown,
+  label: string,
+): { hit: DecodedAccount; end: number } {
+  const chosen = registry
+    .versions(owner)
+    .map((program) => ({ program, hit: program.decodeAccount(bytes) }))
+    .find(({ hit }) => hit !== null && isDeepStrictEqual(hit.value, value));
+  assert.ok(chosen?.hit, `${label}: no version gives the decoded value`);
+  const { account } = chosen.hit;
+  const layout = new BorshTranslator(chosen.program.description).account(account);
+  const from = account.discriminator.length;
+  const theirs = borshDecode(layout, bytes, from);
+  assert.ok('value' in theirs, `${label}: borsh refuses (${'refused' in theirs ? theirs.refused : ''})`);
+  assert.deepEqual(chosen.hit.value, theirs.value, `${label}: borsh reads another value`);
+  return { hit: chosen.hit, end: from + layout.getSpan(Buffer.from(bytes), from) };
 }
