@@ -2,9 +2,9 @@
  * Subscription limits for gateways sharing one Redis (127.0.0.1:6379, the machine's real server):
  * two instances on one key store allow a key its plan's subscriptions once between them, a closed
  * connection's slot is free to the other, a process that stops gives its slots back, one that
- * died without a word holds them only until its lease runs out, a Redis that lost its scripts
- * is given them again, and a Redis that stops answering refuses the subscribe without saying where
- * it is.
+ * died without a word holds them only until its lease runs out, a claim is not refused by its own
+ * process's renewal, a Redis that lost its scripts is given them again, and a Redis that stops
+ * answering refuses the subscribe without saying where it is.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -102,6 +102,29 @@ test('a process that died without giving its slots back holds them until its lea
     await until(async () => (await raw.hGet(key, own)) === '2', 'the release written');
     await slots.close();
     assert.equal(await raw.exists(key), 0, 'a process that stops gives back what it held');
+  } finally {
+    await slots.close();
+    await raw.close();
+  }
+});
+
+test('a claim is never refused for its own sake by a renewal written while it is in flight', async () => {
+  // Renewed every 2 ms. Redis forgets its scripts before each claim, so the claim's first try fails
+  // and is sent again: a renewal sent meanwhile runs before it (CI, stop 30).
+  const slots = await RedisSlots.connect(redis, 'store', { prefix: `test-slots-${randomUUID()}:`, leaseMs: 6 });
+  const raw = createClient({ url: redis });
+  await raw.connect();
+  try {
+    assert.equal(await slots.claim(3, 3), true);
+    assert.equal(await slots.claim(3, 3), true);
+    const refused = [];
+    for (let i = 0; i < 200; i++) {
+      await raw.sendCommand(['SCRIPT', 'FLUSH']);
+      await sleep(3);
+      if (await slots.claim(3, 3)) slots.release(3);
+      else refused.push(i);
+    }
+    assert.deepEqual(refused, [], 'the third slot is free every time');
   } finally {
     await slots.close();
     await raw.close();

@@ -3,8 +3,10 @@
  * `max_subscriptions` holds over every process serving it, as its rate limit does. Subscriptions
  * live on connections, and a process that dies cannot give its slots back, so each process's count
  * is a lease: it writes its own count again every `leaseMs / 3`, and a count whose lease ran out is
- * dropped by the next claim. What a process writes is what it holds (its subscriptions plus the
- * claims in flight), so a lost release, or a claim that raced one, is set right by the next write.
+ * dropped by the next claim. What a process writes is what it holds, so a lost release is set right
+ * by the next write. No count is written for a key while one of its claims is in flight: a write
+ * that counted the claim before the claim's script ran made the claim see itself and be refused
+ * (CI, stop 30). The write waits for the last claim to settle; the claim renews the lease meanwhile.
  *
  * KEYS[1]  `<prefix><storeId>:{<keyId>}:subs`, a hash: per process holding slots of the key,
  *          `<instance>` its count and `<instance>@` the time (ms, Redis's clock) the count holds until.
@@ -21,7 +23,7 @@ local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local lease = tonumber(ARGV[3])
 `;
 
-/** ARGV: instance, max, lease ms. Returns 1 when a slot was taken, 0 when all are held. */
+/** ARGV: instance, max, lease ms. Returns 1 when a slot was taken, 0 when all are held; renews the process's lease either way. */
 const CLAIM = `${NOW}
 local fields = redis.call('HGETALL', KEYS[1])
 local counts, untils = {}, {}
@@ -36,6 +38,10 @@ for name, count in pairs(counts) do
   else
     total = total + count
   end
+end
+if counts[ARGV[1]] then
+  redis.call('HSET', KEYS[1], ARGV[1] .. '@', now + lease)
+  redis.call('PEXPIRE', KEYS[1], lease)
 end
 if total >= tonumber(ARGV[2]) then return 0 end
 redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
@@ -55,6 +61,12 @@ redis.call('PEXPIRE', KEYS[1], lease)
 return 1
 `;
 
+interface Own {
+  held: number;
+  claiming: number;
+  pending: boolean;
+}
+
 export interface RedisSlotsOptions {
   /** Put before the store id in every key written, so that tests can keep theirs apart. Default `pubsub:`. */
   prefix?: string;
@@ -65,8 +77,8 @@ export interface RedisSlotsOptions {
 }
 
 export class RedisSlots implements SubscriptionSlots {
-  /** Per key: slots held (subscriptions made) and claims in flight, each of which may already count in Redis. */
-  private readonly held = new Map<number, { held: number; claiming: number }>();
+  /** Per key: slots held (subscriptions made), claims in flight, and whether a write waits for them to settle. */
+  private readonly held = new Map<number, Own>();
   private readonly instance = randomUUID();
   private readonly renewal: NodeJS.Timeout;
 
@@ -101,15 +113,15 @@ export class RedisSlots implements SubscriptionSlots {
     try {
       reply = await withTimeout(this.run(this.scripts.claim, keyId, [this.instance, String(max), String(this.leaseMs)]), this.timeoutMs);
     } catch (error) {
-      own.claiming--;
-      this.forgetIfEmpty(keyId, own);
+      // The script may have counted the claim before the wait ran out: what is held is written again.
+      own.pending = true;
+      this.settle(keyId, own);
       // The client is told that Redis failed, not how: its errors name hosts and ports.
       log.error({ err: error }, 'subscription count in Redis failed');
       throw subscriptionCountUnavailable('Redis did not answer');
     }
-    own.claiming--;
     if (reply === 1) own.held++;
-    this.forgetIfEmpty(keyId, own);
+    this.settle(keyId, own);
     return reply === 1;
   }
 
@@ -117,7 +129,7 @@ export class RedisSlots implements SubscriptionSlots {
     const own = this.held.get(keyId);
     if (own === undefined || own.held === 0) return;
     own.held--;
-    this.write(keyId, own.held + own.claiming);
+    this.update(keyId, own);
     this.forgetIfEmpty(keyId, own);
   }
 
@@ -129,7 +141,22 @@ export class RedisSlots implements SubscriptionSlots {
   }
 
   private renew(): void {
-    for (const [keyId, own] of this.held) this.write(keyId, own.held + own.claiming);
+    for (const [keyId, own] of this.held) this.update(keyId, own);
+  }
+
+  /** Writes what is held, or leaves it to the last claim in flight to write when it settles. */
+  private update(keyId: number, own: Own): void {
+    if (own.claiming > 0) own.pending = true;
+    else this.write(keyId, own.held);
+  }
+
+  private settle(keyId: number, own: Own): void {
+    own.claiming--;
+    if (own.claiming === 0 && own.pending) {
+      own.pending = false;
+      this.write(keyId, own.held);
+    }
+    this.forgetIfEmpty(keyId, own);
   }
 
   /** A write that fails is set right by the next renewal, or by the lease running out. */
@@ -145,13 +172,13 @@ export class RedisSlots implements SubscriptionSlots {
     return runScript(this.client, script, [`${this.prefix}{${keyId}}:subs`], args);
   }
 
-  private own(keyId: number): { held: number; claiming: number } {
+  private own(keyId: number): Own {
     let own = this.held.get(keyId);
-    if (own === undefined) this.held.set(keyId, (own = { held: 0, claiming: 0 }));
+    if (own === undefined) this.held.set(keyId, (own = { held: 0, claiming: 0, pending: false }));
     return own;
   }
 
-  private forgetIfEmpty(keyId: number, own: { held: number; claiming: number }): void {
+  private forgetIfEmpty(keyId: number, own: Own): void {
     if (own.held === 0 && own.claiming === 0) this.held.delete(keyId);
   }
 }
