@@ -15,7 +15,18 @@ import { enhancedResult } from './support/enhanced.js';
 import { nodeParsedInstructionPrograms } from '../src/transaction-result/node-parsed.js';
 import { recordedAnswers } from './support/recorded-answer.js';
 import { seedForm } from './support/readable-amounts.js';
-import { assertGrounded, entriesOf, info, SYSTEM, type, under, type RawEntry } from './support/sentence-grounds.js';
+import {
+  assertGrounded,
+  balanceChange,
+  entriesOf,
+  info,
+  keptUnder,
+  ownerOf,
+  SYSTEM,
+  type,
+  under,
+  type RawEntry,
+} from './support/sentence-grounds.js';
 
 const registry = loadBundledRegistry();
 
@@ -252,7 +263,7 @@ test('recorded mainnet transactions: legs under a router nothing decodes are tol
  * account the route traded from, never for the pool, so the legs chain as the route did. The
  * route's own sentence comes from its plan (arguments and the user's accounts), the legs' from
  * the transfers under each: the first leg pays what the route paid, each leg gets what the next
- * pays, and the last gets what the route got.
+ * pays, and the last gets what the route got before the route's platform fee.
  */
 test('recorded mainnet transactions: route legs whose pool pays first are told for the trader, and chain to the route', () => {
   const quantities = (sentence: string) => [...sentence.matchAll(/\((\d+)(?: lamports)?\)/g)].map((m) => BigInt(m[1]));
@@ -278,6 +289,17 @@ test('recorded mainnet transactions: route legs whose pool pays first are told f
     const legAmounts = legs.map((leg) => (/ bought /.test(leg) ? quantities(leg).reverse() : quantities(leg)));
     assert.equal(legAmounts[0][0], routePaid, `${name}: the first leg pays what the route paid`);
     for (let i = 0; i + 1 < legAmounts.length; i++) assert.equal(legAmounts[i][1], legAmounts[i + 1][0], `${name}: leg ${i} to ${i + 1}`);
-    assert.equal(legAmounts.at(-1)![1], routeGot, `${name}: the last leg gets what the route got`);
+    // The last leg's output reaches the trader's account; a platform fee the route takes back out
+    // of it afterwards is not the trader's, so the route got what that account kept, its balance change.
+    const lastGot = legAmounts.at(-1)![1];
+    const routeMoves = under(entries, entries[routeAt]);
+    const output = routeMoves.find(
+      (x) => /^transfer/.test(type(x) ?? '') && BigInt(info(x).amount ?? info(x).tokenAmount?.amount ?? -1) === lastGot,
+    );
+    assert.ok(output, `${name}: the last leg's output moved under the route`);
+    const account = info(output).destination;
+    assert.equal(keptUnder(routeMoves, account), routeGot, `${name}: the route got what the receiving account kept of it`);
+    const change = balanceChange(result, account);
+    if (change !== undefined && ownerOf(result, account) === actor) assert.equal(change, routeGot, `${name}: its balance change`);
   }
 });

@@ -282,6 +282,28 @@ const meteoraDlmm: Template = (entry, facts) => {
   });
 };
 
+/**
+ * Jupiter Perpetuals' JLP pool: one custody's token in for JLP minted, or JLP burned for one
+ * custody's token out (also a leg of Jupiter routes, which reach JLP through it).
+ */
+const jupiterPerpetuals: Template = (entry, facts) => {
+  const i = entry.ix.info as Record<string, any>;
+  const action = (
+    { addLiquidity: 'deposit', addLiquidity2: 'deposit', removeLiquidity: 'withdraw', removeLiquidity2: 'withdraw' } as const
+  )[entry.ix.type ?? ''];
+  if (action === undefined) return null;
+  return describe(entry, facts, {
+    actor: str(i.owner),
+    action,
+    pool: str(i.pool),
+    noun: 'pool',
+    accounts: [str(action === 'deposit' ? i.fundingAccount : i.receivingAccount)],
+    lpAccount: str(i.lpTokenAccount),
+    lpMint: str(i.lpTokenMint),
+    lpBurned: big(i.lpAmountIn ?? i.params?.lpAmountIn),
+  });
+};
+
 export const liquidityTemplates: Readonly<Record<string, Template>> = {
   '675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8': raydiumAmm,
   CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C: raydiumCpmm,
@@ -289,6 +311,7 @@ export const liquidityTemplates: Readonly<Record<string, Template>> = {
   '24Uqj9JCLxUeoC3hGfh5W3s9FM9uCHDS2SG3LYwBpyTi': meteoraVault,
   REALQqNEomY6cQGZJUGwywTBD2UmDT32rZcNnfxQ5N2: byrealClmm,
   [DLMM]: meteoraDlmm,
+  PERPHjGBqRHArX4DySjwM6UJHiR3sWAatqfdBS2qQJu: jupiterPerpetuals,
   ...Object.fromEntries(
     [
       'SwaPpA9LAaLfeLi3a68M4DjnLqgtticKg6CnyNwgAC8',

@@ -175,16 +175,52 @@ const stakePool: Template = (entry, facts) => {
 /**
  * Sanctum's router: `withdrawWrappedSol` redeems a liquid staking token for wrapped SOL through its
  * stake pool. What the user gave is what left its account under the instruction, burned by the pool
- * or taken as the pool's fee; what it got is the wrapped SOL paid into its account.
+ * or taken as the pool's fee; what it got is the wrapped SOL paid into its account. A route between
+ * two staking tokens goes through a stake account in two calls (Jupiter makes them as one leg):
+ * `prefundWithdrawStake` redeems the first token for the stake account, `depositStake` deposits it
+ * for the second, net of the router's fee (what arrived in the user's account).
  */
 const sanctum: Template = (entry, facts) => {
   const i = entry.ix.info as Record<string, any>;
-  if (entry.ix.type !== 'withdrawWrappedSol') return null;
-  const mint = str(i.srcTokenMint);
-  const given = facts.failed ? big(i.amount) : tokensOutOf(entry, facts, str(i.srcTokenFrom));
-  const got = facts.tokensMoved(entry, 'destination', [i.wsolTo]).get(str(i.wsolMint));
-  if (given === undefined || (got === undefined && !facts.failed)) return null;
-  return say(facts.failed, str(i.user), 'redeemed', 'redeem', `${asset(given, mint)} for ${asset(got, str(i.wsolMint))} on Sanctum`);
+  const given = () => (facts.failed ? big(i.amount ?? i.args?.amount) : tokensOutOf(entry, facts, str(i.srcTokenFrom)));
+  switch (entry.ix.type) {
+    case 'withdrawWrappedSol': {
+      const paid = given();
+      const got = facts.tokensMoved(entry, 'destination', [i.wsolTo]).get(str(i.wsolMint));
+      if (paid === undefined || (got === undefined && !facts.failed)) return null;
+      return say(
+        facts.failed,
+        str(i.user),
+        'redeemed',
+        'redeem',
+        `${asset(paid, str(i.srcTokenMint))} for ${asset(got, str(i.wsolMint))} on Sanctum`,
+      );
+    }
+    case 'prefundWithdrawStake': {
+      const paid = given();
+      if (paid === undefined || i.bridgeStake === undefined) return null;
+      return say(
+        facts.failed,
+        str(i.user),
+        'redeemed',
+        'redeem',
+        `${asset(paid, str(i.srcTokenMint))} for stake account ${i.bridgeStake} on Sanctum`,
+      );
+    }
+    case 'depositStake': {
+      const got = facts.tokensMoved(entry, 'destination', [i.destTokenTo]).get(str(i.destTokenMint));
+      if (i.stakeAccount === undefined || (got === undefined && !facts.failed)) return null;
+      return say(
+        facts.failed,
+        str(i.user),
+        'deposited',
+        'deposit',
+        `stake account ${i.stakeAccount} for ${asset(got, str(i.destTokenMint))} on Sanctum`,
+      );
+    }
+    default:
+      return null;
+  }
 };
 
 /** Tokens that left `account` under the entry, transferred or burned; undefined where none did. */

@@ -512,7 +512,7 @@ const planners: Readonly<Record<string, Readonly<Record<string, Planner>>>> = {
   SSwpkEEcbUqx4vtoEByFjSkhKdCT862DNVb52nZg1UZ: { swap: tokenSwap },
   swapNyd8XiQwJ6ianp9snpu4brUqFxadzvHebnAXjJZ: { swap: tokenSwap, swapV2: tokenSwap },
   SwaPpA9LAaLfeLi3a68M4DjnLqgtticKg6CnyNwgAC8: { swap: tokenSwap },
-  stkitrT1Uoy18Dk1fTrgPw8W6MVzoCfYoAFT4MLsmhq: { swapViaStake: tokenSwap },
+  stkitrT1Uoy18Dk1fTrgPw8W6MVzoCfYoAFT4MLsmhq: { swapViaStake: tokenSwap, prefundSwapViaStake: tokenSwap },
   '6m2CDdhRgxpH4WjvdzxAYbGxwdGUz5MziiL5jek2kBma': Object.fromEntries(
     [
       'swap',
@@ -758,10 +758,11 @@ function observe(plan: SwapPlan, facts: TxFacts, under: Entry[]): { in?: Leg; ou
   }
   // The first listed destination that received anything: a router's final account before the user's own.
   let got: Leg | undefined;
-  for (const account of defined(plan.destinations)) {
+  const destinations = defined(plan.destinations);
+  for (const account of destinations) {
     got = total(moves.filter((m) => m.asset === 'token' && m.destination === account));
     if (got !== undefined) {
-      got.amount = arrived(facts, account, under, got.amount);
+      got.amount = arrived(facts, account, under, got.amount) - feeTaken(facts, moves, account, got.mint, destinations, plan.actor);
       break;
     }
   }
@@ -894,6 +895,36 @@ function arrived(facts: TxFacts, account: string, under: Entry[], gross: bigint)
   }
   const kept = held.post - (held.pre ?? 0n) + left;
   return kept > 0n && kept < gross ? kept : gross;
+}
+
+/**
+ * What the swap itself took back out of the output's account, to someone else's, after the output
+ * arrived: a router's platform fee charged on the output after delivering it (Jupiter's `route`
+ * does so), which the trader did not get. Jupiter's own parser reports the route's output net of that fee too.
+ */
+function feeTaken(
+  facts: TxFacts,
+  moves: Movement[],
+  account: string,
+  mint: string | undefined,
+  destinations: string[],
+  actor: string | undefined,
+): bigint {
+  let fee = 0n;
+  // Only after the output's last arrival: what left the account before it (an arbitrage's input) is the payment.
+  let after = moves.length;
+  for (let k = moves.length - 1; k >= 0; k--) {
+    if (moves[k].destination === account) {
+      after = k + 1;
+      break;
+    }
+  }
+  for (const m of moves.slice(after)) {
+    if (m.asset !== 'token' || m.source !== account || m.mint !== mint || m.destination === undefined) continue;
+    if (destinations.includes(m.destination) || facts.tokenAccount(m.destination)?.owner === actor) continue;
+    fee += m.amount;
+  }
+  return fee;
 }
 
 /** The sum of transfers of the first mint among them (a swap pays and receives one asset each). */

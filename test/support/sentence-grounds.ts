@@ -90,6 +90,12 @@ export function groundedNumbers(result: any, entries: RawEntry[], e: RawEntry): 
     if (/^transfer/.test(type(x) ?? '')) sums.set(`t${i.source}`, (sums.get(`t${i.source}`) ?? 0n) + a);
   }
   for (const v of sums.values()) out.add(String(v));
+  // What an account kept of what moved through it under the entry (a router's fee taken back out of the output).
+  for (const x of under(entries, e)) {
+    const account = info(x).destination;
+    const net = typeof account === 'string' ? keptUnder(under(entries, e), account) : 0n;
+    if (net > 0n) out.add(String(net));
+  }
   // Balance changes, and what an account kept.
   const keys = keysOf(result);
   for (const b of result.meta.postTokenBalances ?? []) {
@@ -130,6 +136,18 @@ export function kept(result: any, entries: RawEntry[], account: string): bigint 
     )
     .reduce((s, x) => s + (amountOf(info(x)) ?? 0n), 0n);
   return change + sentOn;
+}
+
+/** Token transfers among `moves` into `account` less those out of it. */
+export function keptUnder(moves: RawEntry[], account: string): bigint {
+  let net = 0n;
+  for (const x of moves) {
+    if (!isToken(x.programId) || !/^transfer/.test(type(x) ?? '')) continue;
+    const amount = amountOf(info(x)) ?? 0n;
+    if (info(x).destination === account) net += amount;
+    if (info(x).source === account) net -= amount;
+  }
+  return net;
 }
 
 /** The integers a sentence states, leaving out quoted text (memos, token names) and addresses. */
