@@ -5,7 +5,6 @@
  * bytes there are and decompression is capped: a hostile account gets an error, not our memory.
  */
 import { inflateSync, gunzipSync } from 'node:zlib';
-import { address, createAddressWithSeed, getAddressEncoder, getProgramDerivedAddress } from '@solana/kit';
 import { encodeBase58 } from '../codec/base58.js';
 
 export const PROGRAM_METADATA_PROGRAM_ID = 'ProgM6JCCvbYkfKqJYHePx4xxSUSqJp7rh8Lyv7nk7S';
@@ -31,8 +30,15 @@ const compressions = ['None', 'Gzip', 'Zlib'] as const;
 const formats = ['None', 'Json', 'Yaml', 'Toml'] as const;
 const dataSources = ['Direct', 'Url', 'External'] as const;
 
+/**
+ * @solana/kit is loaded on first use: importing it takes about 140 ms of a gateway's start (2 cores),
+ * and only a lookup of an IDL on chain needs it, which a gateway without an upstream never makes.
+ */
+const kit = () => import('@solana/kit');
+
 /** Legacy Anchor: `createWithSeed(findProgramAddress([], program), "anchor:idl", program)`. */
 export async function anchorIdlAddress(programId: string): Promise<string> {
+  const { address, createAddressWithSeed, getProgramDerivedAddress } = await kit();
   const program = address(programId);
   const [base] = await getProgramDerivedAddress({ programAddress: program, seeds: [] });
   return createAddressWithSeed({ baseAddress: base, programAddress: program, seed: ANCHOR_IDL_SEED });
@@ -45,6 +51,7 @@ export async function programMetadataAddress(programId: string, seed = 'idl'): P
     throw new Error(`metadata seed ${JSON.stringify(seed)} is longer than ${METADATA_SEED_BYTES} bytes`);
   const padded = new Uint8Array(METADATA_SEED_BYTES);
   padded.set(seedBytes);
+  const { address, getAddressEncoder, getProgramDerivedAddress } = await kit();
   const [pda] = await getProgramDerivedAddress({
     programAddress: address(PROGRAM_METADATA_PROGRAM_ID),
     seeds: [getAddressEncoder().encode(address(programId)), padded],
