@@ -23,6 +23,7 @@ import { inlineEnhancer, type Enhancer } from './enhance/enhance.js';
 import { pooledEnhancer } from './enhance/pool.js';
 import { withLiveVersions } from './live/live-registry.js';
 import { LiveIdls } from './live/live-idls.js';
+import { preloadOnchainCodecs } from './idl/onchain.js';
 import type { SubscriptionSlots } from './auth/subscription-slots.js';
 import { loadBundledRegistry } from './idl/bundled.js';
 import { HttpServer } from './http/server.js';
@@ -333,6 +334,7 @@ async function startParts(options: GatewayOptions, teardown: Teardown): Promise<
     },
     'gateway started',
   );
+  if (live !== null) preloadOnchainCodecs();
   return {
     port,
     wsPort,

@@ -36,6 +36,11 @@ const dataSources = ['Direct', 'Url', 'External'] as const;
  */
 const kit = () => import('@solana/kit');
 
+/** Starts loading @solana/kit once a gateway that looks IDLs up is listening, so its first lookup does not wait for it. */
+export function preloadOnchainCodecs(): void {
+  kit().catch(() => undefined);
+}
+
 /** Legacy Anchor: `createWithSeed(findProgramAddress([], program), "anchor:idl", program)`. */
 export async function anchorIdlAddress(programId: string): Promise<string> {
   const { address, createAddressWithSeed, getProgramDerivedAddress } = await kit();
