@@ -1,8 +1,9 @@
 /**
  * actionskit against Jupiter's own parser (test/fixtures/jupiter-instruction-parser, from
  * jup-ag/instruction-parser's test snapshots): ten mainnet Jupiter v6 transactions as the node
- * answered them, and what that parser read from each route. Every leg it reads (venue, mint and
- * amount in and out) is told by the venue's own entries under the route, in order, and each route's
+ * answered them, and what that parser read from each route. The SwapEvents explorerkit decodes are
+ * the legs it reads (venue, mint and amount in and out); every leg is told by the venue's own
+ * entries under the route, in order, and each route's
  * sentence pays what its first legs paid and gets what its last legs got less the platform fee the
  * parser reports, which is what the trader's account kept.
  */
@@ -82,6 +83,44 @@ test('Jupiter’s parser: ten routes, every sentence grounded in its transaction
   }
   assert.equal(signatures.length, 10);
   assert.ok(sentences > 100, `${sentences} sentences`);
+});
+
+test('Jupiter’s parser: the SwapEvents explorerkit decodes under each route are the legs the parser read, field for field', () => {
+  let fields = 0;
+  // Where the event and the parser differ, each field is listed (below, with why).
+  const differing: string[] = [];
+  for (const signature of signatures) {
+    const result = told(signature);
+    const entries = entriesOf(result);
+    const routes = entries.filter(isRoute);
+    resultsOf(signature).forEach((swapResult, r) => {
+      const expected = swapResult.parsedEvents.filter((e) => e.name === 'ParsedSwapEvent').map((e) => e.data as SwapEvent);
+      const decoded = under(entries, routes[r])
+        .filter((e) => e.programId === JUPITER && type(e) === 'SwapEvent')
+        .map((e) => info(e) as SwapEvent);
+      assert.equal(decoded.length, expected.length, `${signature} route ${r}`);
+      decoded.forEach((event, k) => {
+        assert.deepEqual(Object.keys(event).sort(), Object.keys(expected[k]).sort(), `${signature} route ${r} leg ${k}`);
+        for (const field of Object.keys(event) as (keyof SwapEvent)[]) {
+          if (event[field] !== expected[k][field])
+            differing.push(`${signature.slice(0, 8)} ${event.amm.slice(0, 6)} ${field} ${event[field]} → ${expected[k][field]}`);
+          fields++;
+        }
+      });
+    });
+  }
+  assert.equal(fields, 130);
+  assert.deepEqual(differing.sort(), [
+    // The event states the input the route handed the venue; the venue took less, and the parser
+    // reports what moved (as the leg's sentence does, next test).
+    '5SnGKXqN PhoeNi inputAmount 4939254 → 4935798',
+    '5SnGKXqN SSwapU inputAmount 21466338267 → 21466335085',
+    // A Token-2022 transfer fee: the event and the receiving account's balances both say 6428459881
+    // arrived; the parser works the fee out itself and gets one more.
+    'GCeRpjvf CPMMoo outputAmount 6428459881 → 6428459882',
+    // The venue took less than the route handed it, as above.
+    'GCeRpjvf FLUXub inputAmount 6428459881 → 6428459230',
+  ]);
 });
 
 test('Jupiter’s parser: every leg it reads is told by the venue’s own entries under the route, with its amounts and mints', () => {
