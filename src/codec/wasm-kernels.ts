@@ -92,9 +92,12 @@ const NAMES_TABLE = 72 + 8 * 32;
 /**
  * memberAnchors' reader by the kernel for 1 to 8 distinct names of 1 to 31 word characters, else null.
  * The reader answers undefined for a text over SCANNED_BYTES or not all ASCII, or when the module
- * cannot be loaded.
+ * cannot be loaded. `bytes`, where given, are the text's own bytes, one per character (an ASCII
+ * answer as received): copied as they are instead of encoding the text again.
  */
-export function wasmMemberAnchors(names: readonly string[]): ((text: string) => Map<string, number[]> | null | undefined) | null {
+export function wasmMemberAnchors(
+  names: readonly string[],
+): ((text: string, bytes?: Uint8Array) => Map<string, number[]> | null | undefined) | null {
   const fits =
     names.length > 0 && names.length <= 8 && new Set(names).size === names.length && names.every((name) => /^\w{1,31}$/.test(name));
   if (!fits) return null;
@@ -111,7 +114,7 @@ export function wasmMemberAnchors(names: readonly string[]): ((text: string) => 
   });
   // An unused lane's mask is 0 and its tail 1: never equal.
   for (let n = names.length; n < 8; n++) table[4 * n] = 1;
-  return (text) => {
+  return (text, bytes) => {
     const n = text.length;
     const state = n > SCANNED_BYTES ? null : load();
     if (state === null) return undefined;
@@ -120,7 +123,8 @@ export function wasmMemberAnchors(names: readonly string[]): ((text: string) => 
     // At most one match per 4 bytes (`"a":`), 8 bytes each.
     const out = at + ((n + 32 + 15) & ~15);
     const memory = reserve(state, out - scratch + 2 * n + 8);
-    if (!writeAscii(memory, text, at)) return undefined;
+    if (bytes?.length === n) memory.set(bytes, at);
+    else if (!writeAscii(memory, text, at)) return undefined;
     memory.set(table, scratch);
     memory.fill(0, at + n, at + n + 32);
     const count = kernels.memberAnchors(at, n, scratch, out);

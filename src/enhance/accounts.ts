@@ -19,8 +19,8 @@ interface RawAccount {
   owner: string;
 }
 
-export function accountsEdits(text: string, registry: ProgramRegistry): Edit[] {
-  return accountsEditsByAnchors(text, registry) ?? parsedAccountsEdits(text, registry);
+export function accountsEdits(text: string, registry: ProgramRegistry, bytes?: Uint8Array): Edit[] {
+  return accountsEditsByAnchors(text, registry, bytes) ?? parsedAccountsEdits(text, registry);
 }
 
 const anchorsOf = memberAnchors(['slot', 'value', 'data']);
@@ -36,8 +36,8 @@ const accountMembers = new Set(['data', 'executable', 'lamports', 'owner', 'rent
  * slot is the one `slot` member (parsed sysvars carry others), the values are written compact, and
  * every such object is exactly an account.
  */
-export function accountsEditsByAnchors(text: string, registry: ProgramRegistry): Edit[] | null {
-  const anchors = anchorsOf(text);
+export function accountsEditsByAnchors(text: string, registry: ProgramRegistry, bytes?: Uint8Array): Edit[] | null {
+  const anchors = anchorsOf(text, bytes);
   const slotAt = anchors?.get('slot');
   const valueAt = anchors?.get('value');
   if (!anchors || slotAt?.length !== 1 || valueAt?.length !== 1) return null;

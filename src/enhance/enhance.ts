@@ -3,6 +3,7 @@
  * explorerkit is on (request → validate → authorize → fetch → enhance → respond). Bytes in, text
  * out, so the work can run inline or in a worker thread behind the same interface.
  */
+import { isAscii } from 'node:buffer';
 import type { ProgramRegistry } from '../decode/registry.js';
 import { transactionEdits } from './transaction.js';
 import { accountsEdits } from './accounts.js';
@@ -66,9 +67,13 @@ export const maxEnhancedBytes = 16 * 1024 * 1024;
 /** A decoder bug must cost the client the decoded view, never the answer: it gets the node's answer unchanged. */
 export function enhanceNow(task: EnhanceTask, registry: ProgramRegistry): EnhanceOutcome {
   if (task.response.length > maxEnhancedBytes) return { body: task.response, standard: 'too-large' };
-  const text = task.response.toString();
+  // The usual all-ASCII answer is read as Latin-1, the same text at two thirds of UTF-8's cost, and
+  // its bytes, one per character, can stand for the text where a scan wants bytes.
+  const bytes = typeof task.response !== 'string' && isAscii(task.response) ? task.response : undefined;
+  const text = bytes === undefined ? task.response.toString() : bytes.toString('latin1');
   try {
-    const edits = task.method === 'getTransaction' ? transactionEdits(text, registry, task.actions) : accountsEdits(text, registry);
+    const edits =
+      task.method === 'getTransaction' ? transactionEdits(text, registry, task.actions, bytes) : accountsEdits(text, registry, bytes);
     return { body: spliceAnswer(task.response, text, edits), undecoded: takeUndecoded(), undescribed: takeUndescribed() };
   } catch (error) {
     takeUndecoded();

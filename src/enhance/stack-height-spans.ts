@@ -20,8 +20,8 @@ const anchorsOf = memberAnchors(['message', 'instructions', 'stackHeight']);
  * Spans of every entry of `lists` (the top-level list, then each inner group's, as
  * instructionListsOf gives them), in that order; null when they cannot be found this way.
  */
-export function stackHeightEntrySpans(text: string, lists: readonly (readonly unknown[])[]): Span[] | null {
-  const anchors = anchorsOf(text);
+export function stackHeightEntrySpans(text: string, lists: readonly (readonly unknown[])[], bytes?: Uint8Array): Span[] | null {
+  const anchors = anchorsOf(text, bytes);
   if (anchors === null) return null;
   const message = anchors.get('message')!;
   const listStarts = anchors.get('instructions')!;

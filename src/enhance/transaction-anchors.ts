@@ -29,8 +29,8 @@ import type { InstructionEntry } from '../transaction-result/types.js';
 const anchorsOf = memberAnchors(['slot', 'err', 'accountKeys', 'loadedAddresses', 'data', 'logMessages', 'message', 'instructions']);
 type Anchors = Map<string, number[]>;
 
-export function transactionEditsByAnchors(text: string, registry: ProgramRegistry): Edit[] | null {
-  const anchors = anchorsOf(text);
+export function transactionEditsByAnchors(text: string, registry: ProgramRegistry, bytes?: Uint8Array): Edit[] | null {
+  const anchors = anchorsOf(text, bytes);
   if (anchors === null) return null;
   const only = (name: string) => {
     const offsets = anchors.get(name)!;

@@ -28,8 +28,8 @@ export const instructionPaths = [
  * can be found without parsing the rest (transaction-anchors.ts); actionskit, which reads the whole
  * transaction, or an answer that path cannot read with certainty takes the parsing path.
  */
-export function transactionEdits(text: string, registry: ProgramRegistry, withActions = false): Edit[] {
-  return (withActions ? null : transactionEditsByAnchors(text, registry)) ?? parsedAnswerEdits(text, registry, withActions);
+export function transactionEdits(text: string, registry: ProgramRegistry, withActions = false, bytes?: Uint8Array): Edit[] {
+  return (withActions ? null : transactionEditsByAnchors(text, registry, bytes)) ?? parsedAnswerEdits(text, registry, withActions, bytes);
 }
 
 export const enhanceTransaction = (text: string, registry: ProgramRegistry, withActions = false): string =>
@@ -45,7 +45,7 @@ export const enhanceParsedAnswer = (text: string, registry: ProgramRegistry, wit
  * once. The sentences are written from the entries as they will be sent (decoded arguments and the
  * node's parsed natives together), without parsing the rewritten answer again.
  */
-export function parsedAnswerEdits(text: string, registry: ProgramRegistry, withActions = false): Edit[] {
+export function parsedAnswerEdits(text: string, registry: ProgramRegistry, withActions = false, bytes?: Uint8Array): Edit[] {
   const answer = JSON.parse(text);
   const result = answer?.result;
   const message = result?.transaction?.message;
@@ -63,7 +63,7 @@ export function parsedAnswerEdits(text: string, registry: ProgramRegistry, withA
   const topLevelIds = (message.instructions as InstructionEntry[]).map((ix) => programIdOf(ix, keys));
   const failure = programErrorOf(result, topLevelIds, registry);
   const failing = failure !== null && failure.instruction < topLevelCount ? failure.instruction : -1;
-  const spans = instructionEntrySpans(text, lists, withActions ? () => true : (i) => decoded[i] !== null || i === failing);
+  const spans = instructionEntrySpans(text, lists, withActions ? () => true : (i) => decoded[i] !== null || i === failing, bytes);
   if (spans === null) return [];
 
   const entries: (string | null)[] = decoded.map(
@@ -89,9 +89,14 @@ export function parsedAnswerEdits(text: string, registry: ProgramRegistry, withA
  * are that text, and then only for the lists holding an entry `wanted` (by its index in that
  * order; the others are left undefined); else by walking the answer along instructionPaths.
  */
-export function instructionEntrySpans(text: string, lists: unknown[], wanted: (entry: number) => boolean): (Span | undefined)[] | null {
+export function instructionEntrySpans(
+  text: string,
+  lists: unknown[],
+  wanted: (entry: number) => boolean,
+  bytes?: Uint8Array,
+): (Span | undefined)[] | null {
   if (lists.every(Array.isArray)) {
-    const byHeight = stackHeightEntrySpans(text, lists as unknown[][]);
+    const byHeight = stackHeightEntrySpans(text, lists as unknown[][], bytes);
     if (byHeight !== null) return byHeight;
     let first = 0;
     const asked = (lists as unknown[][]).map((list) => {

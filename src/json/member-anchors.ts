@@ -7,8 +7,12 @@
  */
 import { wasmMemberAnchors } from '../codec/wasm-kernels.js';
 
-/** Where each of a fixed set of names' members starts its value: `memberAnchors(names)(text)`. */
-export type MemberAnchors = (text: string) => Map<string, number[]> | null;
+/**
+ * Where each of a fixed set of names' members starts its value: `memberAnchors(names)(text)`.
+ * `bytes`: the text's bytes where each character is one (an ASCII answer as received), which the
+ * WebAssembly scan then copies instead of encoding the text.
+ */
+export type MemberAnchors = (text: string, bytes?: Uint8Array) => Map<string, number[]> | null;
 
 /**
  * One regular expression for all the names, so the text is searched once rather than once per
@@ -23,8 +27,8 @@ export function memberAnchors(names: readonly string[]): MemberAnchors {
   const scan = wasmMemberAnchors(names);
   const search = searchByPattern(names);
   if (scan === null) return search;
-  return (text) => {
-    const found = scan(text);
+  return (text, bytes) => {
+    const found = scan(text, bytes);
     return found === undefined ? search(text) : found;
   };
 }
