@@ -762,7 +762,10 @@ function observe(plan: SwapPlan, facts: TxFacts, under: Entry[]): { in?: Leg; ou
   for (const account of destinations) {
     got = total(moves.filter((m) => m.asset === 'token' && m.destination === account));
     if (got !== undefined) {
-      got.amount = arrived(facts, account, under, got.amount) - feeTaken(facts, moves, account, got.mint, destinations, plan.actor);
+      const kept = arrived(facts, account, under, got.amount);
+      const net = kept - feeTaken(facts, moves, account, got.mint, destinations, plan.actor);
+      // Everything sent on is no fee: the account only passed the output through.
+      got.amount = net > 0n ? net : kept;
       break;
     }
   }
