@@ -25,6 +25,7 @@ import {
   SYSTEM,
   type,
   under,
+  WSOL,
   type RawEntry,
 } from './support/sentence-grounds.js';
 
@@ -72,6 +73,57 @@ test('recorded mainnet transactions: every sentence is grounded in its transacti
   }
   assert.equal(recorded.length, 156);
   assert.ok(sentences > 1400, `${sentences} sentences`);
+});
+
+/**
+ * A trade's amounts against the balances, the one record no template reads: where the trader's
+ * token account of the mint paid (or got) was moved under the trading instruction and by nothing
+ * else in the transaction, its balance change is the amount the sentence states (less what was
+ * paid, for a trade back into the same mint). A router's fee taken back out of the output, or a
+ * leg counted twice, would show here.
+ */
+test('recorded mainnet transactions: a trade’s amounts are the balance changes of the trader’s accounts it alone moved', () => {
+  let checked = 0;
+  for (const { where, result } of recorded) {
+    if (result.meta.err !== null) continue;
+    const entries = entriesOf(result);
+    const keys = result.transaction.message.accountKeys.map((k: any) => k.pubkey);
+    summarizeTransaction(result).forEach((sentence, k) => {
+      const m =
+        sentence === null
+          ? null
+          : /^(\S+) (swapped|bought|sold) (.+?) for (.+?)(?:, delivered to (\S+),)? on .+$/.exec(seedForm(result, sentence));
+      if (m === null) return;
+      const [, actor, verb, first, second, deliveredTo] = m;
+      const asset = (phrase: string) => {
+        const a = /^(\d+) (?:lamports|of (\S+))$/.exec(phrase);
+        return a === null ? null : { amount: BigInt(a[1]), mint: a[2] ?? WSOL };
+      };
+      const got = asset(verb === 'bought' ? first : second);
+      const paid = asset(verb === 'bought' ? second : first);
+      if (got === null || paid === null) return;
+      const inside = new Set(under(entries, entries[k]));
+      const alone = (account: string) =>
+        [...inside].some((x) => info(x).source === account || info(x).destination === account) &&
+        !entries.some(
+          (x) => x !== entries[k] && !inside.has(x) && [info(x).source, info(x).destination, info(x).account].includes(account),
+        );
+      const sides = [
+        { owner: deliveredTo ?? actor, mint: got.mint, change: got.amount - (paid.mint === got.mint ? paid.amount : 0n) },
+        { owner: actor, mint: paid.mint, change: -paid.amount + (paid.mint === got.mint ? got.amount : 0n) },
+      ];
+      for (const side of sides) {
+        if (side.mint === WSOL) continue;
+        for (const b of result.meta.postTokenBalances ?? []) {
+          const account = keys[b.accountIndex];
+          if (b.mint !== side.mint || b.owner !== side.owner || !alone(account)) continue;
+          assert.equal(balanceChange(result, account), side.change, `${where} #${k}: ${sentence}`);
+          checked++;
+        }
+      }
+    });
+  }
+  assert.ok(checked >= 150, `${checked} amounts checked against balances`);
 });
 
 test('recorded mainnet transactions: every decoded non-native instruction, events aside, has a sentence', () => {
