@@ -116,6 +116,10 @@ const supportedPrograms = new Set([
   'CoREENxT6tW1HoK8ypY1SxRMZTcVPm7R94rH4PZNhX7d',
   'MarBmsSgKXdrN1egZf5sqe1TMai9K1rChYNDJgjq7aD',
   'SPoo1Ku8WFXoNDMHPsrGSTSG1Y47rzgn41SLUNakuHy',
+  'SP12tWFxD9oJsVWNavTTBZvMbA6gkAmxtVgxdqvyvhY',
+  'SPMBzsVUuoHA4Jm6KunbsotaahvVikZs1JyTW6iJvbn',
+  'unpXTU2Ndrc7WWNyEhQWe4udTzSibLPi25SXv2xbCHQ',
+  'PERPHjGBqRHArX4DySjwM6UJHiR3sWAatqfdBS2qQJu',
   '2wT8Yq49kHgDzXuPxZSaeLaH1qbmGXtEyPy64bL7aD3c',
   'HyaB3W9q6XdA5xwpU4XnSZV94htfmbmqJXZcEbRaJutt',
   'SSwapUtytfBdBn1b9NUGG6foMVPtcWgpRU32HToDUZr',
@@ -231,7 +235,7 @@ test('corpus: swaps a router reports match its SwapEvents, and Pump.fun trades t
         let j = k - 1;
         while (j >= 0 && entries[j].group === event.group && entries[j].raw.stackHeight !== event.raw.stackHeight) j--;
         const sentence = out[j];
-        const m = sentence === null ? null : /^\S+ swapped (.+) for (.+) on \S+/.exec(sentence);
+        const m = sentence === null ? null : /^\S+ swapped (.+) for (.+?)(?:, delivered to \S+,)? on \S+/.exec(sentence);
         if (m === null || entries[j].programId !== info(event).amm) return;
         const paid = parseAsset(m[1]);
         const got = parseAsset(m[2]);

@@ -105,7 +105,7 @@ const UNKNOWN_ADDRESS = '11111111111111111111111111111112';
 const TOKEN_ACCOUNT = '6A5NHCj1yF6urc9wZNe6Bcjj4LVszQNj5DwAWG97yzMu'; // 165 bytes, Tokenkeg owner
 const MSOL_MINT = 'mSoLzYCxHdYgdzU16g5QSh3i5K3z3KZK7ytfqcJm7So'; // 82 bytes
 // A token account whose mint's decimals the ledger does not know: jsonParsed leaves it in base64.
-const UNPARSED_TOKEN_ACCOUNT = '2KiAy13bDCMGfJ8MqbpTC7g3CunHjLQYMs3wK14XM5LZ';
+const UNPARSED_TOKEN_ACCOUNT = '8KtYGCkMzMrP33od7b9E87VNjmd7Ft7T82RXpLbWy3yy';
 const WHIRLPOOL = '56Ekyu6uBpTna3LR2qkjHjNbDNkCLWK2Lt3uWh7J2R8Z'; // 653 bytes, non-token owner
 
 describe('embedded ledger built from the corpus', () => {

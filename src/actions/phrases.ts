@@ -67,6 +67,7 @@ const PROGRAM_NAMES: Readonly<Record<string, string>> = {
   swapNyd8XiQwJ6ianp9snpu4brUqFxadzvHebnAXjJZ: 'Stabble',
   SwaPpA9LAaLfeLi3a68M4DjnLqgtticKg6CnyNwgAC8: 'SPL Token Swap',
   stkitrT1Uoy18Dk1fTrgPw8W6MVzoCfYoAFT4MLsmhq: 'Sanctum',
+  unpXTU2Ndrc7WWNyEhQWe4udTzSibLPi25SXv2xbCHQ: 'unstake.it',
   '6m2CDdhRgxpH4WjvdzxAYbGxwdGUz5MziiL5jek2kBma': 'OKX DEX',
   // OKX's second router; its description keeps the name clients saw before (idls/hints.json).
   proVF4pMXVaYqmy4NjniPh4pqKNfMmsihgd4wdkCX3u: 'OKX DEX Router 2',

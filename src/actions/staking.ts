@@ -6,7 +6,7 @@
  * the SOL an unstake paid is the System (or Stake) transfers to the user's account under it.
  */
 import { big, isTokenProgram, str, tokenAmountOf, type Entry, type Template, type TxFacts } from './facts.js';
-import { asset, lamports, programName, say } from './phrases.js';
+import { asset, lamports, programName, say, WSOL_MINT } from './phrases.js';
 
 /** Pool tokens that arrived in `account` under the entry: minted to it or transferred into it. */
 function tokensInto(entry: Entry, facts: TxFacts, account: string | undefined): bigint | undefined {
@@ -223,6 +223,23 @@ const sanctum: Template = (entry, facts) => {
   }
 };
 
+/**
+ * unstake.it (Sanctum's instant unstaking): a stake account handed to a pool for SOL at once, paid
+ * by System transfers from the pool's reserves to the `destination` under the instruction
+ * (`unstakeWsol`: wrapped SOL into its token account), less the pool's fee.
+ */
+const unstakeIt: Template = (entry, facts) => {
+  const i = entry.ix.info as Record<string, any>;
+  if (entry.ix.type !== 'unstake' && entry.ix.type !== 'unstakeWsol') return null;
+  const paid =
+    entry.ix.type === 'unstake'
+      ? lamportsInto(entry, facts, str(i.destination))
+      : facts.tokensMoved(entry, 'destination', [i.destination]).get(WSOL_MINT);
+  if (i.stakeAccount === undefined || (paid === undefined && !facts.failed)) return null;
+  const got = paid === undefined ? 'SOL' : entry.ix.type === 'unstake' ? lamports(paid) : asset(paid, WSOL_MINT);
+  return say(facts.failed, str(i.unstaker), 'unstaked', 'unstake', `stake account ${i.stakeAccount} for ${got} on unstake.it`);
+};
+
 /** Tokens that left `account` under the entry, transferred or burned; undefined where none did. */
 function tokensOutOf(entry: Entry, facts: TxFacts, account: string | undefined): bigint | undefined {
   let sum: bigint | undefined;
@@ -241,4 +258,5 @@ export const stakingTemplates: Readonly<Record<string, Template>> = {
   SP12tWFxD9oJsVWNavTTBZvMbA6gkAmxtVgxdqvyvhY: stakePool,
   SPMBzsVUuoHA4Jm6KunbsotaahvVikZs1JyTW6iJvbn: stakePool,
   stkitrT1Uoy18Dk1fTrgPw8W6MVzoCfYoAFT4MLsmhq: sanctum,
+  unpXTU2Ndrc7WWNyEhQWe4udTzSibLPi25SXv2xbCHQ: unstakeIt,
 };

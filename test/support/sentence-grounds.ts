@@ -162,7 +162,7 @@ export const addressesIn = (sentence: string) => sentence.split(/[\s,()#]+/).fil
 
 /** Accounts an instruction may act through: named authorities, owners, payers, users and the like. */
 export const actingField =
-  /authority|owner|user|wallet|payer|creator|source|signer|trader|bidder|buyer|seller|keeper|depositer|base$|^account$|transferFrom|transferSolTo|claimant|delegate/i;
+  /authority|owner|user|wallet|payer|creator|source|signer|trader|bidder|buyer|seller|keeper|depositer|staker|base$|^account$|transferFrom|transferSolTo|claimant|delegate/i;
 
 /**
  * The sentence of entry `k` of `result` states only what the transaction holds: its actor signed
@@ -190,10 +190,10 @@ export function assertGrounded(result: any, parsedTwin: any, k: number, sentence
   const failed = result.meta.err !== null && result.meta.err !== undefined;
   assert.equal(sentence.includes(' failed to '), failed, `failure is stated exactly when the transaction failed: ${at}`);
   // A program no description or table names is called by its address, which the transaction holds.
-  // Names start as their venues write them: a capital, a digit (1DEX) or marginfi's lower case.
+  // Names start as their venues write them: a capital, a digit (1DEX) or lower case (marginfi, bloXroute, unstake.it).
   assert.match(
     sentence,
-    / on (?:(?:[A-Z\d]|marginfi|bloXroute)[\w .-]*|program [1-9A-HJ-NP-Za-km-z]{32,44})$/,
+    / on (?:(?:[A-Z\d]|marginfi|bloXroute|unstake\.it)[\w .-]*|program [1-9A-HJ-NP-Za-km-z]{32,44})$/,
     `ends with the program: ${at}`,
   );
   for (const address of addressesIn(sentence))
