@@ -70,6 +70,34 @@ function assetsIn(result: any, sentence: string): { amount: bigint; mint: string
 const sentenceOf = (e: RawEntry): string | undefined => e.raw.actions;
 const isRoute = (e: RawEntry) => e.programId === JUPITER && / swapped /.test(sentenceOf(e) ?? '');
 
+interface Route {
+  signature: string;
+  /** The transaction as told, its entries, and the route's own. */
+  result: any;
+  entries: RawEntry[];
+  route: RawEntry;
+  /** `route <n>` of the transaction, for messages. */
+  at: string;
+  swapResult: SwapResult;
+  /** The parser's legs, in order. */
+  legs: SwapEvent[];
+}
+
+/** Each Jupiter route of the ten transactions, with what the parser read from it. */
+function* routes(): Generator<Route> {
+  for (const signature of signatures) {
+    const result = told(signature);
+    const entries = entriesOf(result);
+    const found = entries.filter(isRoute);
+    const swapResults = resultsOf(signature);
+    assert.equal(found.length, swapResults.length, `${signature}: one route per result`);
+    for (const [r, swapResult] of swapResults.entries()) {
+      const legs = swapResult.parsedEvents.filter((e) => e.name === 'ParsedSwapEvent').map((e) => e.data as SwapEvent);
+      yield { signature, result, entries, route: found[r], at: `${signature} route ${r}`, swapResult, legs };
+    }
+  }
+}
+
 test('Jupiter’s parser: ten routes, every sentence grounded in its transaction', () => {
   let sentences = 0;
   for (const signature of signatures) {
@@ -89,24 +117,18 @@ test('Jupiter’s parser: the SwapEvents explorerkit decodes under each route ar
   let fields = 0;
   // Where the event and the parser differ, each field is listed (below, with why).
   const differing: string[] = [];
-  for (const signature of signatures) {
-    const result = told(signature);
-    const entries = entriesOf(result);
-    const routes = entries.filter(isRoute);
-    resultsOf(signature).forEach((swapResult, r) => {
-      const expected = swapResult.parsedEvents.filter((e) => e.name === 'ParsedSwapEvent').map((e) => e.data as SwapEvent);
-      const decoded = under(entries, routes[r])
-        .filter((e) => e.programId === JUPITER && type(e) === 'SwapEvent')
-        .map((e) => info(e) as SwapEvent);
-      assert.equal(decoded.length, expected.length, `${signature} route ${r}`);
-      decoded.forEach((event, k) => {
-        assert.deepEqual(Object.keys(event).sort(), Object.keys(expected[k]).sort(), `${signature} route ${r} leg ${k}`);
-        for (const field of Object.keys(event) as (keyof SwapEvent)[]) {
-          if (event[field] !== expected[k][field])
-            differing.push(`${signature.slice(0, 8)} ${event.amm.slice(0, 6)} ${field} ${event[field]} → ${expected[k][field]}`);
-          fields++;
-        }
-      });
+  for (const { entries, route, at, legs } of routes()) {
+    const decoded = under(entries, route)
+      .filter((e) => e.programId === JUPITER && type(e) === 'SwapEvent')
+      .map((e) => info(e) as SwapEvent);
+    assert.equal(decoded.length, legs.length, at);
+    decoded.forEach((event, k) => {
+      assert.deepEqual(Object.keys(event).sort(), Object.keys(legs[k]).sort(), `${at} leg ${k}`);
+      for (const field of Object.keys(event) as (keyof SwapEvent)[]) {
+        if (event[field] !== legs[k][field])
+          differing.push(`${at.slice(0, 8)} ${event.amm.slice(0, 6)} ${field} ${event[field]} → ${legs[k][field]}`);
+        fields++;
+      }
     });
   }
   assert.equal(fields, 130);
@@ -127,48 +149,40 @@ test('Jupiter’s parser: every leg it reads is told by the venue’s own entrie
   let legs = 0;
   // Where the legs' amounts differ from the parser's, the balances decide (below); each such leg is listed here.
   const byBalances: string[] = [];
-  for (const signature of signatures) {
-    const result = told(signature);
-    const entries = entriesOf(result);
-    const routes = entries.filter(isRoute);
-    const swapResults = resultsOf(signature);
-    assert.equal(routes.length, swapResults.length, `${signature}: one route per result`);
-    swapResults.forEach((swapResult, r) => {
-      const events = swapResult.parsedEvents.filter((e) => e.name === 'ParsedSwapEvent').map((e) => e.data as SwapEvent);
-      const descendants = under(entries, routes[r]);
-      let cursor = 0;
-      for (const event of events) {
-        const at = `${signature} route ${r}: ${event.amm} ${event.inputAmount} ${event.inputMint} → ${event.outputAmount} ${event.outputMint}`;
-        const stated: { amount: bigint; mint: string }[] = [];
-        const venueEntries: RawEntry[] = [];
-        const has = (amount: bigint, mint: string) => stated.some((s) => s.amount === amount && s.mint === mint);
-        let k = cursor;
-        for (; k < descendants.length; k++) {
-          const e = descendants[k];
-          if (e.programId !== event.amm || sentenceOf(e) === undefined) continue;
-          venueEntries.push(e);
-          stated.push(...assetsIn(result, sentenceOf(e)!));
-          if (has(BigInt(event.inputAmount), event.inputMint) && stated.some((s) => s.mint === event.outputMint)) break;
-        }
-        assert.ok(k < descendants.length, `the leg's input is told: ${at}`);
-        cursor = k + 1;
-        const out = stated.find((s) => s.mint === event.outputMint)!;
-        if (out.amount !== BigInt(event.outputAmount)) {
-          // A Token-2022 transfer fee is withheld from the recipient: what the receiving account's
-          // balances show arrived (its change plus what it sent on) is what the leg got.
-          const received = venueEntries
-            .flatMap((e) => under(entries, e))
-            .filter((x) => /^transfer/.test(type(x) ?? '') && info(x).mint === event.outputMint)
-            .map((x) => kept(result, entries, info(x).destination));
-          assert.ok(
-            received.includes(out.amount),
-            `the leg's output is the parser's or what arrived by the balances: ${at}, told ${out.amount}`,
-          );
-          byBalances.push(`${signature.slice(0, 8)} ${event.amm.slice(0, 6)} ${event.outputAmount} → ${out.amount}`);
-        }
-        legs++;
+  for (const { signature, result, entries, route, at: routeAt, legs: events } of routes()) {
+    const descendants = under(entries, route);
+    let cursor = 0;
+    for (const event of events) {
+      const at = `${routeAt}: ${event.amm} ${event.inputAmount} ${event.inputMint} → ${event.outputAmount} ${event.outputMint}`;
+      const stated: { amount: bigint; mint: string }[] = [];
+      const venueEntries: RawEntry[] = [];
+      const has = (amount: bigint, mint: string) => stated.some((s) => s.amount === amount && s.mint === mint);
+      let k = cursor;
+      for (; k < descendants.length; k++) {
+        const e = descendants[k];
+        if (e.programId !== event.amm || sentenceOf(e) === undefined) continue;
+        venueEntries.push(e);
+        stated.push(...assetsIn(result, sentenceOf(e)!));
+        if (has(BigInt(event.inputAmount), event.inputMint) && stated.some((s) => s.mint === event.outputMint)) break;
       }
-    });
+      assert.ok(k < descendants.length, `the leg's input is told: ${at}`);
+      cursor = k + 1;
+      const out = stated.find((s) => s.mint === event.outputMint)!;
+      if (out.amount !== BigInt(event.outputAmount)) {
+        // A Token-2022 transfer fee is withheld from the recipient: what the receiving account's
+        // balances show arrived (its change plus what it sent on) is what the leg got.
+        const received = venueEntries
+          .flatMap((e) => under(entries, e))
+          .filter((x) => /^transfer/.test(type(x) ?? '') && info(x).mint === event.outputMint)
+          .map((x) => kept(result, entries, info(x).destination));
+        assert.ok(
+          received.includes(out.amount),
+          `the leg's output is the parser's or what arrived by the balances: ${at}, told ${out.amount}`,
+        );
+        byBalances.push(`${signature.slice(0, 8)} ${event.amm.slice(0, 6)} ${event.outputAmount} → ${out.amount}`);
+      }
+      legs++;
+    }
   }
   assert.equal(legs, 26);
   // GCeR…'s Raydium CPMM leg pays out a Token-2022 mint with a transfer fee: the account it paid went
@@ -178,38 +192,32 @@ test('Jupiter’s parser: every leg it reads is told by the venue’s own entrie
 
 test('Jupiter’s parser: each route pays what its first legs paid and gets what its last legs got, less the platform fee', () => {
   let checkedByBalance = 0;
-  for (const signature of signatures) {
-    const result = told(signature);
-    const entries = entriesOf(result);
-    const routes = entries.filter(isRoute);
-    resultsOf(signature).forEach((swapResult, r) => {
-      const swaps = swapResult.parsedEvents.filter((e) => e.name === 'ParsedSwapEvent').map((e) => e.data as SwapEvent);
-      const fees = swapResult.parsedEvents.filter((e) => e.name === 'ParsedFeeEvent').map((e) => e.data);
-      const first = swapResult.initialPositions.map((i) => swaps[i]);
-      const last = swapResult.finalPositions.map((i) => swaps[i]);
-      const outputMint = last[0].outputMint;
-      const fee = fees.filter((f) => f.mint === outputMint).reduce((s, f) => s + BigInt(f.amount), 0n);
-      const paid = { amount: first.reduce((s, e) => s + BigInt(e.inputAmount), 0n), mint: first[0].inputMint };
-      const got = { amount: last.reduce((s, e) => s + BigInt(e.outputAmount), 0n) - fee, mint: outputMint };
-      const sentence = sentenceOf(routes[r])!;
-      assert.deepEqual(assetsIn(result, sentence), [paid, got], `${signature} route ${r}: ${sentence}`);
-      // Where the output stays in a token account of the trader's that nothing else in the
-      // transaction touched, its balance change is what the route got (less what it paid, if the same mint).
-      const actor = sentence.slice(0, sentence.indexOf(' '));
-      const inRoute = new Set(under(entries, routes[r]));
-      const touchedElsewhere = (account: string) =>
-        entries.some((x) => !inRoute.has(x) && (info(x).source === account || info(x).destination === account));
-      for (const x of inRoute) {
-        const account = info(x).destination;
-        if (!/^transfer/.test(type(x) ?? '') || account === undefined || ownerOf(result, account) !== actor) continue;
-        if (info(x).mint !== outputMint || balanceChange(result, account) === undefined || touchedElsewhere(account)) continue;
-        // An arbitrage pays from the account it gets into.
-        const change = got.amount - (paid.mint === got.mint ? paid.amount : 0n);
-        assert.equal(balanceChange(result, account), change, `${signature} route ${r}: the trader's ${account}`);
-        checkedByBalance++;
-        break;
-      }
-    });
+  for (const { result, entries, route, at, swapResult, legs } of routes()) {
+    const fees = swapResult.parsedEvents.filter((e) => e.name === 'ParsedFeeEvent').map((e) => e.data);
+    const first = swapResult.initialPositions.map((i) => legs[i]);
+    const last = swapResult.finalPositions.map((i) => legs[i]);
+    const outputMint = last[0].outputMint;
+    const fee = fees.filter((f) => f.mint === outputMint).reduce((s, f) => s + BigInt(f.amount), 0n);
+    const paid = { amount: first.reduce((s, e) => s + BigInt(e.inputAmount), 0n), mint: first[0].inputMint };
+    const got = { amount: last.reduce((s, e) => s + BigInt(e.outputAmount), 0n) - fee, mint: outputMint };
+    const sentence = sentenceOf(route)!;
+    assert.deepEqual(assetsIn(result, sentence), [paid, got], `${at}: ${sentence}`);
+    // Where the output stays in a token account of the trader's that nothing else in the
+    // transaction touched, its balance change is what the route got (less what it paid, if the same mint).
+    const actor = sentence.slice(0, sentence.indexOf(' '));
+    const inRoute = new Set(under(entries, route));
+    const touchedElsewhere = (account: string) =>
+      entries.some((x) => !inRoute.has(x) && (info(x).source === account || info(x).destination === account));
+    for (const x of inRoute) {
+      const account = info(x).destination;
+      if (!/^transfer/.test(type(x) ?? '') || account === undefined || ownerOf(result, account) !== actor) continue;
+      if (info(x).mint !== outputMint || balanceChange(result, account) === undefined || touchedElsewhere(account)) continue;
+      // An arbitrage pays from the account it gets into.
+      const change = got.amount - (paid.mint === got.mint ? paid.amount : 0n);
+      assert.equal(balanceChange(result, account), change, `${at}: the trader's ${account}`);
+      checkedByBalance++;
+      break;
+    }
   }
   assert.ok(checkedByBalance >= 4, `${checkedByBalance} routes checked against balances`);
 });
