@@ -21,7 +21,7 @@ const route = 'rNMFZpBmbr6R8g4hStbC5qAictmWvGFQVTwQyXoCY6QDrcq9UV2QfHJ6oARNuS1Va
 const pool = '56Ekyu6uBpTna3LR2qkjHjNbDNkCLWK2Lt3uWh7J2R8Z';
 // A token account whose mint's decimals the ledger cannot know, so it stays base64 (the parsed ones
 // render as fields).
-const tokenAccount = '2KiAy13bDCMGfJ8MqbpTC7g3CunHjLQYMs3wK14XM5LZ';
+const tokenAccount = '8KtYGCkMzMrP33od7b9E87VNjmd7Ft7T82RXpLbWy3yy';
 const absentAccount = '11111111111111111111111111111112';
 
 const artifacts = join(projectRoot, 'dist', 'test-artifacts');
