@@ -1,11 +1,14 @@
 /**
  * Templates for the programs the node itself parses (System, SPL Token and Token-2022, Associated
  * Token Account, Memo, Stake) and for Compute Budget. Field names are the node's `parsed.info`
- * names. Set-up steps with no actor of their own (initializeAccount, getAccountDataSize,
- * syncNative…) get no sentence: no account signs them, so naming one would be a guess.
+ * names. Set-up steps that no account signs (initializeAccount, getAccountDataSize, syncNative,
+ * initializeMint…) are told, as Compute Budget's are, for the fee payer: the account that signed
+ * and paid for the transaction that ran them. Whoever else they name (the owner of a new token
+ * account, a mint's authority) did not sign them, so is never made their actor.
  */
-import { big, decimalsOf, str, tokenAmountOf, type Template } from './facts.js';
-import { asset, lamports, programName, say, sentence } from './phrases.js';
+import { big, decimalsOf, str, tokenAmountOf, type Entry, type Template, type TxFacts } from './facts.js';
+import { asset, lamports, programName, say, sentence, WSOL_MINT } from './phrases.js';
+import { knownSymbol } from './names.js';
 import { memoText } from './native-decode.js';
 
 const system: Template = ({ ix }, facts) => {
@@ -117,9 +120,45 @@ const splToken: Template = ({ ix }, facts) => {
         `token account ${i.account} of ${i.mint}`,
       );
     default:
-      return null;
+      return tokenSetUp(ix, facts);
   }
 };
+
+/** A mint as a person knows it: wrapped SOL, the bundled table's symbol, else its address. */
+function mintName(mint: string): string {
+  if (mint === WSOL_MINT) return 'wrapped SOL';
+  return knownSymbol(mint) ?? `mint ${mint}`;
+}
+
+/** The Token program's set-up steps, told for the fee payer (see the head of this file). */
+function tokenSetUp(ix: Entry['ix'], facts: TxFacts): string | null {
+  const i = ix.info;
+  const account = str(i.account);
+  const mint = str(i.mint);
+  const tell = (past: string, base: string, rest: string | undefined) => say(facts.failed, facts.feePayer, past, base, rest);
+  switch (ix.type) {
+    case 'initializeAccount':
+    case 'initializeAccount2':
+    case 'initializeAccount3':
+      return mint === undefined || account === undefined || str(i.owner) === undefined
+        ? null
+        : tell('initialized', 'initialize', `token account ${account} for ${mintName(mint)} owned by ${i.owner}`);
+    case 'initializeMint':
+    case 'initializeMint2': {
+      if (mint === undefined || typeof i.decimals !== 'number' || str(i.mintAuthority) === undefined) return null;
+      const freeze = str(i.freezeAuthority) === undefined ? '' : ` and freeze authority ${i.freezeAuthority}`;
+      return tell('initialized', 'initialize', `mint ${mint} with ${i.decimals} decimals, mint authority ${i.mintAuthority}${freeze}`);
+    }
+    case 'initializeImmutableOwner':
+      return account === undefined ? null : tell('made', 'make', `the owner of token account ${account} immutable`);
+    case 'syncNative':
+      return account === undefined ? null : tell('synced', 'sync', `the wrapped SOL balance of token account ${account} with its lamports`);
+    case 'getAccountDataSize':
+      return mint === undefined ? null : tell('looked up', 'look up', `the size of a token account for ${mintName(mint)}`);
+    default:
+      return null;
+  }
+}
 
 const associatedTokenAccount: Template = (entry, facts) => {
   const { ix } = entry;
@@ -216,6 +255,31 @@ const stake: Template = ({ ix }, facts) => {
           );
     case 'merge':
       return say(facts.failed, str(i.stakeAuthority), 'merged', 'merge', `stake account ${i.source} into ${i.destination}`);
+    case 'authorize':
+    case 'authorizeChecked':
+    case 'authorizeWithSeed':
+    case 'authorizeCheckedWithSeed': {
+      // The seeded forms sign with the base the authority is derived from.
+      const signer = str(i.authority) ?? str(i.authorityBase);
+      const to = str(i.newAuthority) ?? str(i.newAuthorized);
+      const kind = typeof i.authorityType === 'string' ? `${i.authorityType.toLowerCase()} authority` : 'authority';
+      return to === undefined ? null : say(facts.failed, signer, 'set', 'set', `the ${kind} of stake account ${i.stakeAccount} to ${to}`);
+    }
+    case 'initialize':
+    case 'initializeChecked': {
+      // initialize carries the authorities as an argument; initializeChecked passes them as accounts.
+      const authorized = (i.authorized ?? i) as Record<string, unknown>;
+      const staker = str(authorized.staker);
+      const withdrawer = str(authorized.withdrawer);
+      if (staker === undefined || withdrawer === undefined) return null;
+      return say(
+        facts.failed,
+        facts.feePayer,
+        'initialized',
+        'initialize',
+        `stake account ${i.stakeAccount} with staker ${staker} and withdrawer ${withdrawer}`,
+      );
+    }
     default:
       return null;
   }
