@@ -142,6 +142,22 @@ test('recorded mainnet transactions: every decoded non-native instruction, event
   assert.ok(decoded > 250, `${decoded} decoded instructions`);
 });
 
+test('recorded mainnet transactions: every native instruction the node parsed has a sentence', () => {
+  const missing: string[] = [];
+  let natives = 0;
+  for (const { where, result } of recorded) {
+    const entries = entriesOf(result);
+    const out = summarizeTransaction(result);
+    entries.forEach((e, k) => {
+      if (!nodeParsedInstructionPrograms.has(e.programId) || type(e) === undefined) return;
+      natives++;
+      if (out[k] === null) missing.push(`${where} #${k} ${e.raw.program} ${type(e)}`);
+    });
+  }
+  assert.deepEqual(missing, []);
+  assert.ok(natives > 1000, `${natives} native instructions`);
+});
+
 /**
  * A mint's decimals as the transaction states them in its token balances: any amount of that
  * mint a sentence gives must then read in the mint's units, with the base units beside it.

@@ -155,10 +155,76 @@ function tokenSetUp(ix: Entry['ix'], facts: TxFacts): string | null {
       return account === undefined ? null : tell('synced', 'sync', `the wrapped SOL balance of token account ${account} with its lamports`);
     case 'getAccountDataSize':
       return mint === undefined ? null : tell('looked up', 'look up', `the size of a token account for ${mintName(mint)}`);
+    case 'initializeMetadataPointer': {
+      const target = str(i.metadataAddress);
+      if (mint === undefined || target === undefined) return null;
+      const by = str(i.authority) === undefined ? '' : `, authority ${i.authority}`;
+      return tell('pointed', 'point', `the metadata of mint ${mint} to account ${target}${by}`);
+    }
+    case 'harvestWithheldTokensToMint':
+      return mint === undefined
+        ? null
+        : tell('harvested', 'harvest', `the transfer fees withheld in token accounts of mint ${mint} into the mint`);
+    case 'withdrawWithheldTokensFromMint':
+    case 'withdrawWithheldTokensFromAccounts': {
+      const from = ix.type === 'withdrawWithheldTokensFromMint' ? `mint ${mint}` : `token accounts of mint ${mint}`;
+      return mint === undefined || str(i.feeRecipient) === undefined
+        ? null
+        : say(
+            facts.failed,
+            str(i.withdrawWithheldAuthority) ?? str(i.multisigWithdrawWithheldAuthority),
+            'withdrew',
+            'withdraw',
+            `the transfer fees withheld in ${from} to ${i.feeRecipient}`,
+          );
+    }
+    default:
+      return tokenMetadata(ix, facts);
+  }
+}
+
+/** Token-2022's metadata interface: signed by the mint's authority or the metadata's update authority. */
+function tokenMetadata(ix: Entry['ix'], facts: TxFacts): string | null {
+  const i = ix.info;
+  const metadata = str(i.metadata);
+  if (metadata === undefined) return null;
+  switch (ix.type) {
+    case 'initializeTokenMetadata': {
+      const fields = [i.name, i.symbol, i.uri];
+      if (str(i.mint) === undefined || !fields.every((f) => typeof f === 'string')) return null;
+      const [name, symbol, uri] = fields.map((f) => JSON.stringify(f));
+      return say(
+        facts.failed,
+        str(i.mintAuthority),
+        'initialized',
+        'initialize',
+        `metadata ${metadata} of mint ${i.mint}: name ${name}, symbol ${symbol}, uri ${uri}`,
+      );
+    }
+    case 'updateTokenMetadataField':
+      return typeof i.value !== 'string' || i.field === undefined
+        ? null
+        : say(
+            facts.failed,
+            str(i.updateAuthority),
+            'set',
+            'set',
+            `${JSON.stringify(fieldName(i.field))} of metadata ${metadata} to ${JSON.stringify(i.value)}`,
+          );
+    case 'updateTokenMetadataAuthority': {
+      const to = str(i.newAuthority);
+      return to === undefined
+        ? say(facts.failed, str(i.updateAuthority), 'removed', 'remove', `the update authority of metadata ${metadata}`)
+        : say(facts.failed, str(i.updateAuthority), 'set', 'set', `the update authority of metadata ${metadata} to ${to}`);
+    }
     default:
       return null;
   }
 }
+
+/** The node writes a metadata field as `name`, `symbol`, `uri` or `{"key": <custom key>}`. */
+const fieldName = (field: unknown) =>
+  typeof field === 'string' ? field : String((field as { key?: unknown } | null)?.key ?? JSON.stringify(field));
 
 const associatedTokenAccount: Template = (entry, facts) => {
   const { ix } = entry;
