@@ -1037,3 +1037,30 @@ test('stake authority changes are told for the authority that authorized them (a
   }
   assert.ok(seen >= 6, `${seen}`);
 });
+
+test('Token-2022 metadata updates are told for the update authority, the field and value quoted as the node writes them', () => {
+  const token2022 = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
+  const authority = address('update authority');
+  const metadata = address('metadata');
+  const parsed = (type: string, info: Record<string, unknown>) => ({
+    parsed: { type, info },
+    program: 'spl-token-2022',
+    programId: token2022,
+    stackHeight: null,
+  });
+  const result = built({
+    signers: [authority],
+    instructions: [
+      parsed('updateTokenMetadataField', { metadata, updateAuthority: authority, field: 'uri', value: 'https://example.org/"x".json' }),
+      parsed('updateTokenMetadataField', { metadata, updateAuthority: authority, field: 'website', value: 'example.org' }),
+      parsed('updateTokenMetadataAuthority', { metadata, updateAuthority: authority, newAuthority: seller }),
+      parsed('updateTokenMetadataAuthority', { metadata, updateAuthority: authority, newAuthority: null }),
+    ],
+  });
+  assert.deepEqual(summarizeTransaction(result), [
+    `${authority} set "uri" of metadata ${metadata} to "https://example.org/\\"x\\".json" on SPL Token-2022`,
+    `${authority} set "website" of metadata ${metadata} to "example.org" on SPL Token-2022`,
+    `${authority} set the update authority of metadata ${metadata} to ${seller} on SPL Token-2022`,
+    `${authority} removed the update authority of metadata ${metadata} on SPL Token-2022`,
+  ]);
+});

@@ -202,14 +202,15 @@ function tokenMetadata(ix: Entry['ix'], facts: TxFacts): string | null {
       );
     }
     case 'updateTokenMetadataField':
-      return typeof i.value !== 'string' || i.field === undefined
+      // The node writes the field as `name`, `symbol`, `uri` or a custom key itself.
+      return typeof i.value !== 'string' || typeof i.field !== 'string'
         ? null
         : say(
             facts.failed,
             str(i.updateAuthority),
             'set',
             'set',
-            `${JSON.stringify(fieldName(i.field))} of metadata ${metadata} to ${JSON.stringify(i.value)}`,
+            `${JSON.stringify(i.field)} of metadata ${metadata} to ${JSON.stringify(i.value)}`,
           );
     case 'updateTokenMetadataAuthority': {
       const to = str(i.newAuthority);
@@ -221,10 +222,6 @@ function tokenMetadata(ix: Entry['ix'], facts: TxFacts): string | null {
       return null;
   }
 }
-
-/** The node writes a metadata field as `name`, `symbol`, `uri` or `{"key": <custom key>}`. */
-const fieldName = (field: unknown) =>
-  typeof field === 'string' ? field : String((field as { key?: unknown } | null)?.key ?? JSON.stringify(field));
 
 const associatedTokenAccount: Template = (entry, facts) => {
   const { ix } = entry;
