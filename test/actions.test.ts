@@ -1064,3 +1064,30 @@ test('Token-2022 metadata updates are told for the update authority, the field a
     `${authority} removed the update authority of metadata ${metadata} on SPL Token-2022`,
   ]);
 });
+
+test('Stake initialize is told for the fee payer, with the authorities it sets', () => {
+  const payer = address('payer');
+  const stakeAccount = address('stake account');
+  const staker = address('staker');
+  const withdrawer = address('withdrawer');
+  const stake = (type: string, info: Record<string, unknown>) => ({
+    parsed: { type, info },
+    program: 'stake',
+    programId: 'Stake11111111111111111111111111111111111111',
+    stackHeight: null,
+  });
+  const result = built({
+    signers: [payer, withdrawer],
+    instructions: [
+      stake('initialize', {
+        stakeAccount,
+        rentSysvar: 'SysvarRent111111111111111111111111111111111',
+        authorized: { staker, withdrawer },
+        lockup: { unixTimestamp: 0, epoch: 0, custodian: '11111111111111111111111111111111' },
+      }),
+      stake('initializeChecked', { stakeAccount, rentSysvar: 'SysvarRent111111111111111111111111111111111', staker, withdrawer }),
+    ],
+  });
+  const told = `${payer} initialized stake account ${stakeAccount} with staker ${staker} and withdrawer ${withdrawer} on Stake Program`;
+  assert.deepEqual(summarizeTransaction(result), [told, told]);
+});
