@@ -1276,6 +1276,38 @@ const sourced: Record<string, SourcedExpected> = {
     fields: { 'validatorListHeader.maxValidators': 2950 },
     unread: 'prefix',
   },
+  // unstake.it's SOL pool and its fee accounts, as sanctum-router-sdk's tests load them. The values
+  // are what igneous-labs/sanctum-reserve-sdk's own state tests assert of the same accounts
+  // (core/tests/tests/state.rs; that repository declares no licence, so its facts are used, not its
+  // files). The pool reads to its last byte only with the fourth field its program declares
+  // (idls/MANIFEST.tsv); its incoming stake there is another snapshot's, so is not compared.
+  'sanctum-router-sdk/unstake_pool_FypPtwbY.json': {
+    program: 'unstake',
+    type: 'Pool',
+    fields: { feeAuthority: '3etKXcW2fzEJR5YXoSKSmP6UZ633g9uiFv5yuqFUf66k', lpMint: 'uns3MbshJq1TmTyTF2iitMduevPktNKbePD73Wx4jQK' },
+    unread: 'none',
+  },
+  // Allocated for the largest fee variant: the linear one it holds leaves zeros after it.
+  'sanctum-router-sdk/unstake_fee_5Pcu8WeQ.json': {
+    program: 'unstake',
+    type: 'Fee',
+    fields: {
+      'fee.LiquidityLinear.params.maxLiqRemaining': { num: '1', denom: '1000' },
+      'fee.LiquidityLinear.params.zeroLiqRemaining': { num: '8', denom: '100' },
+    },
+    unread: 'zeros',
+  },
+  'sanctum-router-sdk/unstake_protocol_fee_2hN9UhvR.json': {
+    program: 'unstake',
+    type: 'ProtocolFee',
+    fields: {
+      destination: 'EeQmNqm1RcQnee8LTyx6ccVG9FnR8TezQuw2JXq2LC1T',
+      authority: 'EeQmNqm1RcQnee8LTyx6ccVG9FnR8TezQuw2JXq2LC1T',
+      feeRatio: { num: '1', denom: '2' },
+      referrerFeeRatio: { num: '1', denom: '2' },
+    },
+    unread: 'none',
+  },
   // DefiLlama's Orbit Finance adapter test finds CIPHER staking pools by their discriminator and the
   // mint at offset 10, then sums the token balance of the vault each names: this pool's is VAULT.
   'defillama-adapters/streamflow_stake_pool_Fh7u35Ps.json': {
@@ -1445,6 +1477,7 @@ const checkedElsewhere = new Map([
   ['validator-bonds', 'account-fixtures-newcomers.test.ts'],
   ['rise-public', 'account-fixtures-newcomers.test.ts'],
   ['das', 'account-fixtures-das.test.ts'],
+  ['voltrxyz-aggregator-integration', 'account-fixtures-vaults.test.ts'],
 ]);
 
 function sourcedFiles(): string[] {

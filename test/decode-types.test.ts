@@ -568,9 +568,14 @@ test('zero-copy: repr(C) pads fields to their alignment, packed does not, align(
   decoded = compiled.decodeAccount(Uint8Array.of(3, 7, ...new Array(7).fill(0), 5, ...new Array(7).fill(0)));
   assert.deepEqual(decoded?.value, { inner: { a: 7 }, marker: 5 });
 
-  const wide = [1, ...new Array(15).fill(0), ...le(-1n, 16)];
-  decoded = compiled.decodeAccount(Uint8Array.of(4, ...wide, 5, ...new Array(15).fill(0)));
+  // On the SBF target a 128-bit integer aligns to 8, as a u64 does (x86_64 would pad it to 16).
+  const wide = [1, ...new Array(7).fill(0), ...le(-1n, 16)];
+  decoded = compiled.decodeAccount(Uint8Array.of(4, ...wide, 5, ...new Array(7).fill(0)));
   assert.deepEqual(decoded?.value, { inner: { a: 1, b: '-1' }, marker: 5 });
+  assert.equal(
+    compiled.decodeAccount(Uint8Array.of(4, 1, ...new Array(15).fill(0), ...le(-1n, 16), 5, ...new Array(15).fill(0)))?.exact,
+    false,
+  );
 
   decoded = compiled.decodeAccount(Uint8Array.of(5, ...padded, ...padded, 5, ...new Array(7).fill(0)));
   assert.deepEqual(decoded?.value, {

@@ -80,7 +80,10 @@ export class TypeCompiler implements TypeVisitor<TypeReader, Scope> {
 
   int(node: TypeNodeOf<'int'>): TypeReader {
     const read = node.endian === 'be' ? bigEndianIntReader(node.bytes, node.signed) : intReader(node.bytes, node.signed);
-    return { read, fixedSize: node.bytes, align: Math.min(node.bytes, 16) };
+    // Zero-copy accounts are laid out as the SBF target lays out repr(C): its data layout names no
+    // 128-bit alignment, so u128/i128 align to 8 there, where x86_64 (Rust 1.77+) aligns them to 16.
+    // A Voltr vault on mainnet is 928 bytes, its u128 at an offset of 8 modulo 16 with no padding.
+    return { read, fixedSize: node.bytes, align: Math.min(node.bytes, 8) };
   }
 
   shortU16(): TypeReader {
