@@ -118,7 +118,7 @@ export async function withLiveIdls(
 
 /** Enhancement on the calling thread; `registry` holds the live IDLs too when `live` is given. */
 export function inlineEnhancer(registry: ProgramRegistry, observer?: EnhanceObserver, live: LiveIdls | null = null): Enhancer {
-  const now = async (task: EnhanceTask) => enhanceNow(task, registry);
+  const now = batched((task: EnhanceTask) => enhanceNow(task, registry));
   return {
     async enhance(task) {
       const { outcome, provisional } = await withLiveIdls(live, await now(task), () => now(task));
@@ -128,4 +128,28 @@ export function inlineEnhancer(registry: ProgramRegistry, observer?: EnhanceObse
     started: async () => {},
     close: async () => {},
   };
+}
+
+/**
+ * Runs `step` on the tasks queued during one turn of the event loop together, after that turn's I/O
+ * callbacks: under load the answers that arrived together are enhanced back to back, with the
+ * decoders' code and data still in the caches, instead of each between HTTP and upstream work.
+ */
+export function batched<T, R>(step: (task: T) => R): (task: T) => Promise<R> {
+  let queue: { task: T; resolve: (result: R) => void; reject: (error: unknown) => void }[] = [];
+  const drain = () => {
+    const tasks = queue;
+    queue = [];
+    for (const { task, resolve, reject } of tasks) {
+      try {
+        resolve(step(task));
+      } catch (error) {
+        reject(error);
+      }
+    }
+  };
+  return (task) =>
+    new Promise<R>((resolve, reject) => {
+      if (queue.push({ task, resolve, reject }) === 1) setImmediate(drain);
+    });
 }

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { ProgramRegistry } from '../decode/registry.js';
 import type { LiveIdls } from '../live/live-idls.js';
 import {
+  batched,
   enhanceNow,
   maxEnhancedBytes,
   report,
@@ -89,7 +90,7 @@ export function pooledEnhancer(
   let outstanding = 0;
   let outstandingBytes = 0;
 
-  const here = async (task: EnhanceTask): Promise<EnhanceOutcome> => enhanceNow(task, registry);
+  const here = batched((task: EnhanceTask): EnhanceOutcome => enhanceNow(task, registry));
   const inWorker = async (task: EnhanceTask): Promise<EnhanceOutcome> => {
     const size = task.response.length;
     if (outstanding >= mostOutstanding || outstandingBytes + size > mostOutstandingBytes)
