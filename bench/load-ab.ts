@@ -5,7 +5,8 @@
  *
  * Run: BASE=<another build's dist folder> node dist/bench/load-ab.js
  * (MIX, a mix's name from bench/mix.ts, default `getTransaction explorerkit`; ROUNDS, default 4;
- * DURATION seconds per run, default 5; WORKERS for both fronts, default 0; CONNECTIONS, default 32.)
+ * DURATION seconds per run, default 5; WORKERS for both fronts, default 0, BASE_WORKERS for the
+ * base's alone, so that BASE=dist compares one build's settings; CONNECTIONS, default 32.)
  * The other build must sit inside this repository (e.g. `cp -r dist dist-base` before a change).
  * Prints each run, then the median rate and front CPU per answer of each build and their ratios.
  */
@@ -24,15 +25,16 @@ if (mix === undefined) throw new Error(`no mix named ${mixName}: ${mixes.map((m)
 const rounds = Number(process.env.ROUNDS ?? 4);
 const duration = Number(process.env.DURATION ?? 5);
 const workers = process.env.WORKERS ?? '0';
+const baseWorkers = process.env.BASE_WORKERS ?? workers;
 const connections = Number(process.env.CONNECTIONS ?? 32);
 
 const builds = [
-  { name: `base (${base})`, cli: resolve(projectRoot, base, 'src', 'cli.js') },
-  { name: 'this build', cli: resolve(projectRoot, 'dist', 'src', 'cli.js') },
+  { name: `base (${base}, workers ${baseWorkers})`, cli: resolve(projectRoot, base, 'src', 'cli.js'), workers: baseWorkers },
+  { name: `this build (workers ${workers})`, cli: resolve(projectRoot, 'dist', 'src', 'cli.js'), workers },
 ];
 
 /** A front gateway of `cli` in front of `node`, sharing its key database. */
-async function front(cli: string, node: RunningGateway): Promise<RunningGateway> {
+async function front(cli: string, workers: string, node: RunningGateway): Promise<RunningGateway> {
   const args = [
     'serve',
     '--port',
@@ -64,7 +66,7 @@ const runs = builds.map(() => [] as { rate: number; cpu: number; p99: number }[]
 try {
   for (let round = 0; round < rounds; round++) {
     for (const [i, build] of builds.entries()) {
-      const gateway = await front(build.cli, node);
+      const gateway = await front(build.cli, build.workers, node);
       try {
         await warmMix(gateway, mix, connections);
         const before = cpuSeconds(gateway.process.pid!);
@@ -89,7 +91,7 @@ const [was, now] = runs.map((r) => ({
   cpu: median(r.map((x) => x.cpu)),
   p99: median(r.map((x) => x.p99)),
 }));
-console.log(`\n${mixName}, ${rounds} rounds of ${duration} s, workers ${workers}, ${connections} connections (medians):`);
-console.log(`base: ${Math.round(was.rate)} req/s, ${was.cpu.toFixed(0)} µs per answer, p99 ${was.p99} ms`);
-console.log(`this build: ${Math.round(now.rate)} req/s, ${now.cpu.toFixed(0)} µs per answer, p99 ${now.p99} ms`);
+console.log(`\n${mixName}, ${rounds} rounds of ${duration} s, ${connections} connections (medians):`);
+console.log(`${builds[0].name}: ${Math.round(was.rate)} req/s, ${was.cpu.toFixed(0)} µs per answer, p99 ${was.p99} ms`);
+console.log(`${builds[1].name}: ${Math.round(now.rate)} req/s, ${now.cpu.toFixed(0)} µs per answer, p99 ${now.p99} ms`);
 console.log(`ratios (this / base): rate ${(now.rate / was.rate).toFixed(3)}, front CPU per answer ${(now.cpu / was.cpu).toFixed(3)}`);
