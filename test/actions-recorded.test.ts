@@ -30,6 +30,7 @@ import {
 } from './support/sentence-grounds.js';
 
 const registry = loadBundledRegistry();
+const TITAN = 'T1TANpTeScyeqVzzgNViGDNrkQ6qHz9KrSBS4aNXvGT';
 
 interface Recorded {
   where: string;
@@ -194,11 +195,12 @@ function tokenChangesOf(result: any, owner: string): Map<string, bigint> {
 }
 
 /**
- * Programs nothing decodes (private market makers, bots) that traded for a signer: the sentence
- * gives what the signer's token balances say it paid and received, read here from the
- * transaction's pre and post token balances (not from the transfers the summary reads).
+ * Titan's routes, which its IDL decodes where it knows every venue of the route and which are
+ * otherwise read as a program that traded for a signer: either way the sentence gives what the
+ * signer's token balances say it paid and received, read here from the transaction's pre and post
+ * token balances (not from the transfers the summary reads).
  */
-test('recorded mainnet transactions: an undecoded program that traded for a signer is told as that swap, in its balance changes', () => {
+test('recorded mainnet transactions: Titan routes, decoded or not, are told as the signer’s swap, in its balance changes', () => {
   const cases = ['swap_titan_1.json', 'swap_titan_2.json', 'multi_swap_titan_alphaq_1.json', 'swap_sanctum_1.json'];
   for (const name of cases) {
     const { result } = recorded.find(({ where }) => where === `jowency ${name}`)!;
@@ -206,8 +208,9 @@ test('recorded mainnet transactions: an undecoded program that traded for a sign
     const change = tokenChangesOf(result, signer);
     const entries = entriesOf(result);
     const out = summarizeTransaction(result);
-    const told = entries.flatMap((e, k) => (e.raw.parsed === undefined && out[k]?.startsWith(`${signer} `) ? [out[k]] : []));
-    assert.equal(told.length, 1, `${name}: one undecoded entry told for the signer`);
+    const told = entries.flatMap((e, k) => (e.programId === TITAN && out[k]?.startsWith(`${signer} `) ? [out[k]] : []));
+    assert.equal(told.length, 1, `${name}: one Titan entry told for the signer`);
+    assert.ok(told[0].endsWith(' on Titan'), told[0]);
     const amounts = [...told[0].matchAll(/\((\d+)(?: lamports)?\)/g)].map((m) => BigInt(m[1]));
     assert.ok(told[0].startsWith(`${signer} swapped `), told[0]);
     const moved = [...change.values()].filter((v) => v !== 0n);

@@ -148,6 +148,7 @@ test('recent mainnet transactions (January 2026, recorded by sol-trade-sdk): eve
  * before it ran logs nothing, so it is not walked.)
  */
 const notNodeParsed = (u: string) => !nodeParsedInstructionPrograms.has(u.slice(u.lastIndexOf(' ') + 1));
+const TITAN = 'T1TANpTeScyeqVzzgNViGDNrkQ6qHz9KrSBS4aNXvGT';
 
 test('mainnet transactions of April 2026 (recorded by jowency-me/solana-tx-parser): every decoded entry carries the name its program logs', () => {
   const dir = join(projectRoot, 'test', 'fixtures', 'jowency-solana-tx-parser');
@@ -159,7 +160,13 @@ test('mainnet transactions of April 2026 (recorded by jowency-me/solana-tx-parse
     compare(file, asJsonParsed(fixture.signature, 'base64', JSON.stringify(fixture.raw)), seen);
   }
   assert.deepEqual(seen.differ, []);
-  assert.deepEqual(seen.undecoded.filter(notNodeParsed), []);
+  // Titan's published IDL decodes one of its four entries here: two routes pass venues numbered 55
+  // and 57, past the end of its Venue enum (51), and one is an instruction it does not describe.
+  assert.deepEqual(seen.undecoded.filter(notNodeParsed), [
+    `multi_swap_titan_alphaq_1.json #4 ${TITAN}`,
+    `swap_sanctum_1.json #4 ${TITAN}`,
+    `swap_titan_2.json #2 ${TITAN}`,
+  ]);
   assert.ok(seen.compared >= 232 && seen.programs.size >= 43, `${seen.compared} entries of ${seen.programs.size} programs compared`);
 });
 

@@ -20,6 +20,7 @@ import { nodeParsedInstructionPrograms } from '../src/transaction-result/node-pa
 import { anchoresAnswers, asJsonParsed, solanaStreamerAnswer, solanaStreamerSignatures } from './support/recorded-answer.js';
 
 const registry = loadBundledRegistry();
+const TITAN = 'T1TANpTeScyeqVzzgNViGDNrkQ6qHz9KrSBS4aNXvGT';
 const fixtures = join(projectRoot, 'test', 'fixtures');
 
 interface Entry {
@@ -634,18 +635,20 @@ test('jowency-me/solana-tx-parser (April 2026): decoded share of non-native entr
         return asJsonParsed(fixture.signature, 'base64', JSON.stringify(fixture.raw));
       }),
   );
-  // 831 entries; 671 decode (OKX router 2's token-ledger swaps and their events, 10 entries, since
+  // 831 entries; 672 decode (OKX router 2's token-ledger swaps and their events, 10 entries, since
   // OKX's dex_solana_v3 IDL; Raydium route's three logged-by-name instructions, test/log-names.test.ts;
   // Jupiter v2's two, since @jup-ag/core's IDL; Sanctum's deployment of the SPL stake pool program,
-  // idls/deployments.json). Of the 160 left, 151 are of 51 programs no public IDL is bundled for
-  // (README.md there lists them), the other 9 those of a transaction refused before it ran.
+  // idls/deployments.json; one of Titan's four entries, since Titan's IDL). Of the 159 left, 147 are
+  // of 50 programs no public IDL is bundled for (README.md there lists them), 3 Titan's (two routes
+  // through venues its IDL does not list yet, one instruction it does not describe), the other 9
+  // those of a transaction refused before it ran.
   assert.equal(entries, 831);
-  assert.equal(decoded, 671);
+  assert.equal(decoded, 672);
   assert.equal(
     [...undescribed.values()].reduce((a, b) => a + b, 0),
-    831 - 671 - 9,
+    831 - 672 - 3 - 9,
   );
-  assert.equal(undescribed.size, 51);
+  assert.equal(undescribed.size, 50);
 });
 
 test('jowency-me/solana-tx-parser (March 2025): Jupiter v2 SetTokenLedger and MercurialExchange, as the logs, transfers and balances tell them', () => {
@@ -675,4 +678,37 @@ test('jowency-me/solana-tx-parser (March 2025): Jupiter v2 SetTokenLedger and Me
   assert.equal(swap.minimumOutAmount, '127683');
   assert.ok(128972n >= BigInt(swap.minimumOutAmount));
   assert.equal(swap.platformFeeBps, 0);
+});
+
+test("jowency-me/solana-tx-parser (April 2026): a Titan route, its amounts where the transfers put them and its venues the legs' programs", () => {
+  const fixture = JSON.parse(readFileSync(join(fixtures, 'jowency-solana-tx-parser', 'swap_titan_1.json'), 'utf8'));
+  const result = asJsonParsed(fixture.signature, 'base64', JSON.stringify(fixture.raw));
+  const route = enhanced(result).find(({ top }) => top.programId === TITAN)!;
+  assert.equal(route.top.parsed?.type, 'swapRouteV2');
+  const info = route.top.parsed?.info ?? {};
+  // Titan's CPI example (Titan-Pathfinder/titan-v2-cpi-example, swap.rs) reads the amount and the
+  // least output as the two u64s after the discriminator, and names these accounts first.
+  const transfers = route.inner.filter((e) => e.parsed?.type === 'transfer').map((e) => e.parsed!.info!);
+  assert.deepEqual(
+    transfers.filter((t) => t.source === info.inputTokenAccount).map((t) => t.amount),
+    [info.amount],
+  );
+  const got = transfers.filter((t) => t.destination === info.outputTokenAccount).map((t) => BigInt(t.amount as string));
+  assert.equal(got.length, 1);
+  assert.ok(got[0] >= BigInt(String(info.minimumAmountOut)));
+  assert.equal(info.payer, result.transaction.message.accountKeys.find((k: { signer: boolean }) => k.signer).pubkey);
+  // Each decoded venue is the program of the next leg Titan called, in order.
+  const venueProgram: Record<string, string> = {
+    Byreal: 'REALQqNEomY6cQGZJUGwywTBD2UmDT32rZcNnfxQ5N2',
+    MeteoraDlmm: 'LBUZKhRxPF3XUpBCjp4YzTKgLccjZhTSDM9YuVaPwxo',
+    Whirlpools: 'whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc',
+  };
+  const venues = (info.swaps as { venue: Record<string, unknown> | string }[]).map((leg) =>
+    typeof leg.venue === 'string' ? leg.venue : Object.keys(leg.venue)[0],
+  );
+  const legs = route.inner.filter((e) => Object.values(venueProgram).includes(e.programId) && e.parsed?.type !== 'Swap');
+  assert.deepEqual(
+    venues.map((v) => venueProgram[v]),
+    legs.map((e) => e.programId),
+  );
 });

@@ -72,6 +72,8 @@ const PROGRAM_NAMES: Readonly<Record<string, string>> = {
   // OKX's second router; its description keeps the name clients saw before (idls/hints.json).
   proVF4pMXVaYqmy4NjniPh4pqKNfMmsihgd4wdkCX3u: 'OKX DEX Router 2',
   DF1ow4tspfHX9JwWJsAb9epbkA8hmpSEAtxXy1V27QBH: 'DFlow',
+  // Its IDL says titan_swap; the aggregator calls itself Titan (its CPI example's README, DefiLlama's adapter).
+  T1TANpTeScyeqVzzgNViGDNrkQ6qHz9KrSBS4aNXvGT: 'Titan',
   '61DFfeTKM7trxYcPQCM78bJ794ddZprZpAwAnLiwTpYH': 'Jupiter Order Engine',
   MNFSTqtC93rEfYHB6hF82sKdZpUDFWkViLByLd1k1Ms: 'Manifest',
   HEAVENoP2qxoeuF8Dj2oT1GHEnu49U5mJYkdeC8BAX2o: 'Heaven',

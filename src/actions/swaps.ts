@@ -455,6 +455,18 @@ const serumSwap: Planner = (i) => {
   return { actor: str(i.authority), verb: 'swap', ...sides(i.side === 'Ask', i.marketCoinWallet, i.pcWallet), exactIn: arg(i.amount) };
 };
 
+/** Titan's routes: the payer's input and output token accounts and mints, the exact input and the least output. */
+const titan: Planner = (i) => ({
+  actor: str(i.payer),
+  verb: 'swap',
+  sources: [i.inputTokenAccount],
+  destinations: [i.outputTokenAccount],
+  sourceMint: str(i.inputMint),
+  destinationMint: str(i.outputMint),
+  exactIn: arg(i.amount),
+  minOut: arg(i.minimumAmountOut),
+});
+
 /** Program id → instruction type → planner. */
 const planners: Readonly<Record<string, Readonly<Record<string, Planner>>>> = {
   JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4: Object.fromEntries(
@@ -547,6 +559,7 @@ const planners: Readonly<Record<string, Readonly<Record<string, Planner>>>> = {
       'swapTocV3',
     ].map((t) => [t, tokenSwap]),
   ),
+  T1TANpTeScyeqVzzgNViGDNrkQ6qHz9KrSBS4aNXvGT: { swapRoute: titan, swapRouteV2: titan },
   DF1ow4tspfHX9JwWJsAb9epbkA8hmpSEAtxXy1V27QBH: Object.fromEntries(
     ['swap', 'swap2', 'swapWithDestination', 'swap2WithDestination'].map((t) => [t, dflow]),
   ),

@@ -64,8 +64,6 @@ export const VENUE_NAMES: Readonly<Record<string, string>> = Object.freeze({
   jupeiUmn818Jg1ekPURTpr4mFo29p46vygyykFJ3wZC: 'Jupiter Lend Liquidity',
 
   // Routers and trading bots that public sources name.
-  // dex-parser TITAN; DefiLlama/dimension-adapters aggregators/titan-exchange/index.ts
-  T1TANpTeScyeqVzzgNViGDNrkQ6qHz9KrSBS4aNXvGT: 'Titan',
   // dex-parser BOT_ROUTER_PROGRAMS
   FLASHX8DrLbgeR8FcfNV1F5krxYcYMUdBkrP1EPBtxB9: 'Axiom',
   // dex-parser PHOTON, MINTECH, BLOOM, MAESTRO and NOVA; jowency-me/solana-tx-parser README.md
