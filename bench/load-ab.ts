@@ -10,10 +10,9 @@
  * The other build must sit inside this repository (e.g. `cp -r dist dist-base` before a change).
  * Prints each run, then the median rate and front CPU per answer of each build and their ratios.
  */
-import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { projectRoot } from '../src/paths.js';
-import { startGateway, stopProcess, type RunningGateway } from '../test/support/gateway.js';
+import { spawnServe, startGateway, stopProcess, type RunningGateway } from '../test/support/gateway.js';
 import { driveMix, mixes, warmMix } from './mix.js';
 import { cpuSeconds } from './process-stats.js';
 
@@ -35,30 +34,9 @@ const builds = [
 
 /** A front gateway of `cli` in front of `node`, sharing its key database. */
 async function front(cli: string, workers: string, node: RunningGateway): Promise<RunningGateway> {
-  const args = [
-    'serve',
-    '--port',
-    '0',
-    '--db',
-    node.db,
-    '--upstream',
-    `${node.url}/${node.key}`,
-    '--workers',
-    workers,
-    '--response-cache',
-    '0',
-  ];
-  const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  const port = await new Promise<number>((done, fail) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) done(Number(m[1]));
-    });
-    child.once('exit', (code) => fail(new Error(`front gateway exited with ${code}`)));
-  });
-  return { ...node, url: `http://127.0.0.1:${port}`, port, process: child, output: () => out, stop: () => stopProcess(child) };
+  const args = ['--port', '0', '--db', node.db, '--upstream', `${node.url}/${node.key}`, '--workers', workers, '--response-cache', '0'];
+  const { port, process: child, output } = await spawnServe(args, process.env, cli);
+  return { ...node, url: `http://127.0.0.1:${port}`, port, process: child, output, stop: () => stopProcess(child) };
 }
 
 const node = await startGateway();

@@ -93,8 +93,9 @@ export const unlimitedPlan = [
 export async function spawnServe(
   args: string[],
   env: NodeJS.ProcessEnv = process.env,
+  build = cli,
 ): Promise<{ port: number; process: ChildProcess; output(): string }> {
-  const child = spawn(process.execPath, [cli, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
+  const child = spawn(process.execPath, [build, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
   let output = '';
   const port = await new Promise<number>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
