@@ -82,9 +82,10 @@ test("a description's own name comes before the table's", () => {
 });
 
 test('every bundled program is told by a name of its own, not its IDL identifier when that is a common word', () => {
-  // Programs that share a name are one protocol's: two deployments of Jupiter's router and of SAGE,
-  // and Tensor's marketplace, whose swap, bid and trade programs people know as one.
-  const oneProtocol = new Set(['Jupiter', 'Tensor', 'Star Atlas SAGE']);
+  // Programs that share a name are one protocol's: two deployments of Jupiter's router, of SAGE and
+  // of Raydium's CPMM (its devnet build runs on mainnet too), and Tensor's marketplace, whose swap,
+  // bid and trade programs people know as one.
+  const oneProtocol = new Set(['Jupiter', 'Tensor', 'Star Atlas SAGE', 'Raydium CPMM']);
   const byName = new Map<string, string[]>();
   for (const id of registry.programIds) {
     const description = registry.get(id)?.description;

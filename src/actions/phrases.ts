@@ -57,6 +57,10 @@ const PROGRAM_NAMES: Readonly<Record<string, string>> = {
   MarBmsSgKXdrN1egZf5sqe1TMai9K1rChYNDJgjq7aD: 'Marinade',
   SPoo1Ku8WFXoNDMHPsrGSTSG1Y47rzgn41SLUNakuHy: 'SPL Stake Pool',
   SP12tWFxD9oJsVWNavTTBZvMbA6gkAmxtVgxdqvyvhY: 'Sanctum Stake Pool',
+  // Raydium's CPMM built for devnet and deployed on mainnet too (idls/deployments.json).
+  DRaycpLY18LhpbydsBWbVJtxpNv9oXPgjRSfpF2bWpYb: 'Raydium CPMM',
+  // Its IDL says jupiter_smart_wallet; the product is Jupiter's ApePro (Turnkey's parser, ProgramType::ApePro).
+  JSW99DKmxNyREQM14SQLDykeBvEUG63TeohrvmofEiw: 'ApePro',
   SPMBzsVUuoHA4Jm6KunbsotaahvVikZs1JyTW6iJvbn: 'Sanctum Multi-Validator Stake Pool',
   Stake11111111111111111111111111111111111111: 'Stake Program',
   '2wT8Yq49kHgDzXuPxZSaeLaH1qbmGXtEyPy64bL7aD3c': 'Lifinity',

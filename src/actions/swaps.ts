@@ -492,6 +492,8 @@ const planners: Readonly<Record<string, Readonly<Record<string, Planner>>>> = {
   },
   CAMMCzo5YL8w4VFF8KVHrK22GGUsp5VTaW7grrKgrWqK: { swap: raydiumClmm, swapV2: raydiumClmm },
   CPMMoo8L3F4NbTegBCKVNunggL7H1ZpdTHKxQB5qKP1C: { swapBaseInput: inputOutput, swapBaseOutput: inputOutput },
+  // The same program built for devnet, deployed on mainnet as well (idls/deployments.json).
+  DRaycpLY18LhpbydsBWbVJtxpNv9oXPgjRSfpF2bWpYb: { swapBaseInput: inputOutput, swapBaseOutput: inputOutput },
   whirLbMiicVdio4qvUfM5KAg6Ct8VwpYzGff3uctyCc: {
     swap: whirlpool,
     swapV2: whirlpool,

@@ -58,8 +58,6 @@ export const VENUE_NAMES: Readonly<Record<string, string>> = Object.freeze({
   GAMMA7meSFWaBXF25oSUgmGRwaW6sCMFLmBNiMSdbHVT: 'GooseFX GAMMA',
   // The venue's own README, jup-ag/fusionamm-sdk README.md; Jupiter labels it "DefiTuna" (dex-parser)
   fUSioN9YKKSa3CUC2YUc4tPkHJ5Y6XW1yz8y6F7qWz9: 'FusionAMM',
-  // Raydium's CPMM built for devnet: raydium-io/raydium-cp-swap programs/cp-swap/src/lib.rs (feature "devnet")
-  DRaycpLY18LhpbydsBWbVJtxpNv9oXPgjRSfpF2bWpYb: 'Raydium CPMM',
   // jup-ag/docs jupusd/juiced.mdx and lend/program-addresses.mdx
   jupeiUmn818Jg1ekPURTpr4mFo29p46vygyykFJ3wZC: 'Jupiter Lend Liquidity',
 
