@@ -374,3 +374,16 @@ test('recorded mainnet transactions: route legs whose pool pays first are told f
     if (change !== undefined && ownerOf(result, account) === actor) assert.equal(change, routeGot, `${name}: its balance change`);
   }
 });
+
+test('recorded mainnet transactions: an ApePro withdrawal is told for its keeper, the SOL what the user’s balance gained', () => {
+  const { result } = recorded.find(({ where }) => where === 'jowency swap_apepro_1.json')!;
+  const entries = entriesOf(result);
+  const out = summarizeTransaction(result);
+  const k = entries.findIndex((e) => e.raw.parsed?.type === 'withdraw' && e.programId === 'JSW99DKmxNyREQM14SQLDykeBvEUG63TeohrvmofEiw');
+  const i = info(entries[k]);
+  const keys = result.transaction.message.accountKeys.map((key: { pubkey: string }) => key.pubkey);
+  const at = keys.indexOf(i.user);
+  const gained = BigInt(result.meta.postBalances[at]) - BigInt(result.meta.preBalances[at]);
+  assert.ok(out[k]?.startsWith(`${i.keeper} withdrew `), out[k] ?? 'no sentence');
+  assert.ok(out[k]!.includes(`(${gained} lamports) from vault ${i.vault} to ${i.user} on ApePro`), `${out[k]}: the user gained ${gained}`);
+});

@@ -181,6 +181,12 @@ export class TxFacts {
     return out;
   }
 
+  /** Lamports System transfers under `entry` sent into `account`; undefined where none did. */
+  lamportsSentInto(entry: Entry, account: string | undefined): bigint | undefined {
+    const sent = this.transfers(this.descendants(entry) ?? []).filter((m) => m.asset === 'lamports' && m.destination === account);
+    return sent.length === 0 ? undefined : sent.reduce((sum, m) => sum + m.amount, 0n);
+  }
+
   /** The transfers (lamports and tokens) among `entries`. */
   transfers(entries: Entry[]): Movement[] {
     const out: Movement[] = [];

@@ -58,7 +58,7 @@ const dflow: Template = (entry, facts) => {
   switch (entry.ix.type) {
     case 'wrapSol': {
       const account = str(i.wrappedSolAssociatedTokenAccount);
-      const sent = facts.failed ? big(i.lamports) : solSentInto(entry, facts, account);
+      const sent = facts.failed ? big(i.lamports) : facts.lamportsSentInto(entry, account);
       return sent === undefined
         ? null
         : say(facts.failed, str(i.from), 'wrapped', 'wrap', `${lamports(sent)} into token account ${account} ${on}`);
@@ -75,12 +75,6 @@ const dflow: Template = (entry, facts) => {
       return null;
   }
 };
-
-/** Lamports System transfers under `entry` sent into `account`; undefined where none did. */
-function solSentInto(entry: Entry, facts: TxFacts, account: string | undefined): bigint | undefined {
-  const sent = facts.transfers(facts.descendants(entry) ?? []).filter((m) => m.asset === 'lamports' && m.destination === account);
-  return sent.length === 0 ? undefined : sent.reduce((sum, m) => sum + m.amount, 0n);
-}
 
 export const routeTemplates: Readonly<Record<string, Template>> = {
   JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4: routeSetUp,

@@ -1,13 +1,13 @@
 /**
  * Vaults and farms that hold tokens for others: Stabble's vault (which pays out a Stabble pool's
- * side of a trade), Voltr's strategy vaults and Kamino's farms. Each amount is what the transfers
+ * side of a trade), Voltr's strategy vaults, Kamino's farms and ApePro's smart wallets. Each amount is what the transfers
  * under the instruction moved into the account that receives it, never an argument: Voltr's
  * `amount` may be 0 while rewards move, and a Kamino stake of u64::MAX means "all there is". A
  * failed transaction moved nothing, so its sentence names the asset without an amount, except
  * where the argument is the amount (a Kamino stake of a given size).
  */
 import { big, str, type Template } from './facts.js';
-import { asset, paidInto, programName, say } from './phrases.js';
+import { asset, lamports, paidInto, programName, say, WSOL_MINT } from './phrases.js';
 
 const U64_MAX = 18446744073709551615n;
 
@@ -58,8 +58,35 @@ const kaminoFarms: Template = (entry, facts) => {
   }
 };
 
+/**
+ * ApePro's smart wallet: its keeper, the signer, pays a user's SOL (`withdraw`, by System transfers
+ * to the user) or tokens (`withdrawToken`, into the receiver's token account) out of the user's vault.
+ */
+const apePro: Template = (entry, facts) => {
+  const i = entry.ix.info as Record<string, any>;
+  const mint = str(i.mint);
+  let paid: string | undefined;
+  let to: unknown;
+  if (entry.ix.type === 'withdraw' && mint === WSOL_MINT) {
+    to = i.user;
+    const sent = facts.failed ? big(i.amount) : facts.lamportsSentInto(entry, str(to));
+    paid = sent === undefined ? undefined : lamports(sent);
+  } else if (entry.ix.type === 'withdraw' || entry.ix.type === 'withdrawToken') {
+    to = i.receiverTokenAccount ?? i.vaultTokenAccount;
+    paid = paidInto(facts, entry, to, asset(big(i.amount), mint));
+  } else return null;
+  return say(
+    facts.failed,
+    str(i.keeper),
+    'withdrew',
+    'withdraw',
+    paid && `${paid} from vault ${i.vault} to ${to} on ${programName(entry.ix.programId)}`,
+  );
+};
+
 export const vaultTemplates: Readonly<Record<string, Template>> = {
   vo1tWgqZMjG61Z2T9qUaMYKqZ75CYzMuaZ2LZP1n7HV: stabbleVault,
   vVoLTRjQmtFpiYoegx285Ze4gsLJ8ZxgFKVcuvmG1a8: voltrVault,
   FarmsPZpWu9i7Kky8tPN37rs2TpmMrAZrC7S7vJa91Hr: kaminoFarms,
+  JSW99DKmxNyREQM14SQLDykeBvEUG63TeohrvmofEiw: apePro,
 };
