@@ -71,8 +71,8 @@ const apePro: Template = (entry, facts) => {
     to = i.user;
     const sent = facts.failed ? big(i.amount) : facts.lamportsSentInto(entry, str(to));
     paid = sent === undefined ? undefined : lamports(sent);
-  } else if (entry.ix.type === 'withdraw' || entry.ix.type === 'withdrawToken') {
-    to = i.receiverTokenAccount ?? i.vaultTokenAccount;
+  } else if (entry.ix.type === 'withdrawToken') {
+    to = i.receiverTokenAccount;
     paid = paidInto(facts, entry, to, asset(big(i.amount), mint));
   } else return null;
   return say(
