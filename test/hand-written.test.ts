@@ -510,6 +510,7 @@ test('the hand-written files cover the expected programs and instruction sets', 
     '3i5JeuZuUxeKtVysUnwQNGerJP2bSMX9fTFfS4Nxe3Br': 'lifi_solana_program_1 1',
     H8W3ctz92svYg6mkn1UtGfu2aQr2fnUFHM1RhScEtQDt: 'cropper_whirlpool 1',
     HEAVENoP2qxoeuF8Dj2oT1GHEnu49U5mJYkdeC8BAX2o: 'heaven 2',
+    '5quBtoiQqxF9Jv6KYKctB59NT3gtJD2Y65kdnB1Uev3h': 'raydium_stable_swap 2',
   });
   // Serum's tags are the MarketInstruction variant index: version byte 0, then u32 LE 0 to 20.
   const serum = programs.get('9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin')?.compiled.description;

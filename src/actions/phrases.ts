@@ -57,6 +57,7 @@ const PROGRAM_NAMES: Readonly<Record<string, string>> = {
   MarBmsSgKXdrN1egZf5sqe1TMai9K1rChYNDJgjq7aD: 'Marinade',
   SPoo1Ku8WFXoNDMHPsrGSTSG1Y47rzgn41SLUNakuHy: 'SPL Stake Pool',
   SP12tWFxD9oJsVWNavTTBZvMbA6gkAmxtVgxdqvyvhY: 'Sanctum Stake Pool',
+  '5quBtoiQqxF9Jv6KYKctB59NT3gtJD2Y65kdnB1Uev3h': 'Raydium Stable Swap',
   // Raydium's CPMM built for devnet and deployed on mainnet too (idls/deployments.json).
   DRaycpLY18LhpbydsBWbVJtxpNv9oXPgjRSfpF2bWpYb: 'Raydium CPMM',
   // Its IDL says jupiter_smart_wallet; the product is Jupiter's ApePro (Turnkey's parser, ProgramType::ApePro).

@@ -455,6 +455,15 @@ const serumSwap: Planner = (i) => {
   return { actor: str(i.authority), verb: 'swap', ...sides(i.side === 'Ask', i.marketCoinWallet, i.pcWallet), exactIn: arg(i.amount) };
 };
 
+/** Raydium's stable-swap AMM: the owner's source and destination token accounts (Carbon's names), either amount exact. */
+const raydiumStable: Planner = (i) => ({
+  actor: str(i.userOwner),
+  verb: 'swap',
+  sources: [i.userSourceToken],
+  destinations: [i.userDestinationToken],
+  ...inOrOut(i.amountIn, i.minimumAmountOut, i.amountOut, i.maxAmountIn),
+});
+
 /** Titan's routes: the payer's input and output token accounts and mints, the exact input and the least output. */
 const titan: Planner = (i) => ({
   actor: str(i.payer),
@@ -562,6 +571,7 @@ const planners: Readonly<Record<string, Readonly<Record<string, Planner>>>> = {
     ].map((t) => [t, tokenSwap]),
   ),
   T1TANpTeScyeqVzzgNViGDNrkQ6qHz9KrSBS4aNXvGT: { swapRoute: titan, swapRouteV2: titan },
+  '5quBtoiQqxF9Jv6KYKctB59NT3gtJD2Y65kdnB1Uev3h': { swapBaseIn: raydiumStable, swapBaseOut: raydiumStable },
   DF1ow4tspfHX9JwWJsAb9epbkA8hmpSEAtxXy1V27QBH: Object.fromEntries(
     ['swap', 'swap2', 'swapWithDestination', 'swap2WithDestination'].map((t) => [t, dflow]),
   ),
