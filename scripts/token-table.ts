@@ -68,10 +68,12 @@ const later: [string, string, number][] = [
   ['he1iusmfkpAdwvxLNGV8Y1iSbj4rUy6yMhEA3fotn9A', 'hSOL', 9],
   ['Dso1bDeDjCQxTrWHqUUi63oBvV7Mdm6WaobLbQ7gnPQ', 'dSOL', 9],
   ['vSoLxydx6akxyMD9XEcPvGYNGq6Nn66oqVb3UkGkei7', 'vSOL', 9],
-  // The liquid staking token of #14's example route. Sanctum's list again (name "Starke Staked SOL"),
-  // and DefiLlama's Sanctum price adapter (DefiLlama/defillama-server, coins/src/adapters/
-  // liquidStaking/sanctum.ts), which lists it with the same symbol and decimals.
+  // The liquid staking tokens of #14's example route and of the recorded Sanctum withdrawals.
+  // Sanctum's list again (rkSOL's name there "Starke Staked SOL"), and DefiLlama's Sanctum price
+  // adapter (DefiLlama/defillama-server, coins/src/adapters/liquidStaking/sanctum.ts), which lists
+  // both with the same symbols and decimals.
   ['EPCz5LK372vmvCkZH3HgSuGNKACJJwwxsofW6fypCPZL', 'rkSOL', 9],
+  ['picobAEvs6w7QEknPce34wAE4gknZA9v5tTonnmHYdX', 'picoSOL', 9],
   // No issuer page found here: two independent lists name mint and symbol together, Jupiter's
   // validated list and Drift's spot markets (paths as above).
   ['HzwqbKZw8HxMN6bF2yFZNrht3c2iXXzpKcFu7uBEDKtr', 'EURC', 6],
