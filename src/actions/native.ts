@@ -167,16 +167,10 @@ function tokenSetUp(ix: Entry['ix'], facts: TxFacts): string | null {
         : tell('harvested', 'harvest', `the transfer fees withheld in token accounts of mint ${mint} into the mint`);
     case 'withdrawWithheldTokensFromMint':
     case 'withdrawWithheldTokensFromAccounts': {
+      if (mint === undefined || str(i.feeRecipient) === undefined) return null;
       const from = ix.type === 'withdrawWithheldTokensFromMint' ? `mint ${mint}` : `token accounts of mint ${mint}`;
-      return mint === undefined || str(i.feeRecipient) === undefined
-        ? null
-        : say(
-            facts.failed,
-            str(i.withdrawWithheldAuthority) ?? str(i.multisigWithdrawWithheldAuthority),
-            'withdrew',
-            'withdraw',
-            `the transfer fees withheld in ${from} to ${i.feeRecipient}`,
-          );
+      const authority = str(i.withdrawWithheldAuthority) ?? str(i.multisigWithdrawWithheldAuthority);
+      return say(facts.failed, authority, 'withdrew', 'withdraw', `the transfer fees withheld in ${from} to ${i.feeRecipient}`);
     }
     default:
       return tokenMetadata(ix, facts);
