@@ -1,19 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { fingerprintOf, generateApiKey, hashApiKey, looksLikeApiKey, looksLikeFingerprint, sameHash } from '../src/auth/api-key.js';
 import { openSqliteKeyStore } from '../src/auth/key-store.js';
 import { defaultPlans } from '../src/auth/plans.js';
-
-function tempDir(t: { after(fn: () => void): void }): string {
-  const dir = mkdtempSync(join(tmpdir(), 'erpc-keys-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+import { tempDirOf } from './support/gateway.js';
 
 test('generated keys are URL-safe, distinct and pass the syntactic check', () => {
   const a = generateApiKey();
@@ -40,7 +34,7 @@ test('hash, fingerprint and constant-time comparison', () => {
 });
 
 test('create, find, list and count keys', (t) => {
-  const store = openSqliteKeyStore(join(tempDir(t), 'keys.sqlite'));
+  const store = openSqliteKeyStore(join(tempDirOf(t), 'keys.sqlite'));
   t.after(() => store.close());
 
   assert.equal(store.countKeys(), 0);
@@ -76,7 +70,7 @@ test('create, find, list and count keys', (t) => {
 });
 
 test('unknown plan is rejected with the list of known plans', (t) => {
-  const store = openSqliteKeyStore(join(tempDir(t), 'keys.sqlite'));
+  const store = openSqliteKeyStore(join(tempDirOf(t), 'keys.sqlite'));
   t.after(() => store.close());
   assert.throws(() => store.createKey('enterprise'), {
     message: 'unknown plan "enterprise"; known plans: free, developer, business',
@@ -85,14 +79,14 @@ test('unknown plan is rejected with the list of known plans', (t) => {
 });
 
 test('plans are seeded and listed in order', (t) => {
-  const store = openSqliteKeyStore(join(tempDir(t), 'keys.sqlite'));
+  const store = openSqliteKeyStore(join(tempDirOf(t), 'keys.sqlite'));
   t.after(() => store.close());
   assert.deepEqual(store.listPlans(), defaultPlans);
 });
 
 test('revoke by key and by fingerprint; revoked keys are still found with revokedAt', (t) => {
   let clock = Date.UTC(2025, 0, 15, 12);
-  const store = openSqliteKeyStore(join(tempDir(t), 'keys.sqlite'), { now: () => clock });
+  const store = openSqliteKeyStore(join(tempDirOf(t), 'keys.sqlite'), { now: () => clock });
   t.after(() => store.close());
   const a = store.createKey('free');
   const b = store.createKey('business');
@@ -123,7 +117,7 @@ test('revoke by key and by fingerprint; revoked keys are still found with revoke
 });
 
 test('a revocation by another process is seen once the lookup cache expires', (t) => {
-  const file = join(tempDir(t), 'keys.sqlite');
+  const file = join(tempDirOf(t), 'keys.sqlite');
   let clock = 1_000_000;
   const gateway = openSqliteKeyStore(file, { now: () => clock, cacheTtlMs: 2000 });
   const cli = openSqliteKeyStore(file);
@@ -156,7 +150,7 @@ test('a revocation by another process is seen once the lookup cache expires', (t
 });
 
 test('only hashes are stored: the raw key appears in no database file', (t) => {
-  const dir = tempDir(t);
+  const dir = tempDirOf(t);
   const file = join(dir, 'keys.sqlite');
   const store = openSqliteKeyStore(file);
   const keys = [store.createKey('free', 'a'), store.createKey('developer', 'b')];
@@ -198,7 +192,7 @@ test('only hashes are stored: the raw key appears in no database file', (t) => {
 });
 
 test('reopening the same file keeps keys, plans and usage', (t) => {
-  const file = join(tempDir(t), 'nested', 'dir', 'keys.sqlite');
+  const file = join(tempDirOf(t), 'nested', 'dir', 'keys.sqlite');
   const first = openSqliteKeyStore(file);
   const { key, record } = first.createKey('business', 'prod');
   first.recordUsage(record.id, '2025-03', 5);
@@ -213,7 +207,7 @@ test('reopening the same file keeps keys, plans and usage', (t) => {
 });
 
 test('usage is added per key and month', (t) => {
-  const store = openSqliteKeyStore(join(tempDir(t), 'keys.sqlite'));
+  const store = openSqliteKeyStore(join(tempDirOf(t), 'keys.sqlite'));
   t.after(() => store.close());
   const a = store.createKey('free').record.id;
   const b = store.createKey('free').record.id;
@@ -229,7 +223,7 @@ test('usage is added per key and month', (t) => {
 });
 
 test('a version 1 file gains plans.max_subscriptions, empty (the gateway default), and keeps its keys', (t) => {
-  const file = join(tempDir(t), 'keys.sqlite');
+  const file = join(tempDirOf(t), 'keys.sqlite');
   const first = openSqliteKeyStore(file);
   const { key } = first.createKey('free');
   first.close();
@@ -248,7 +242,7 @@ test('a version 1 file gains plans.max_subscriptions, empty (the gateway default
 });
 
 test('a store id is made once: kept on reopening, given to a version 2 file, different in another file', (t) => {
-  const file = join(tempDir(t), 'keys.sqlite');
+  const file = join(tempDirOf(t), 'keys.sqlite');
   const first = openSqliteKeyStore(file);
   const made = first.storeId;
   first.close();
@@ -257,7 +251,7 @@ test('a store id is made once: kept on reopening, given to a version 2 file, dif
   again.close();
   assert.match(made, /^[0-9a-f]{16}$/);
 
-  const older = join(tempDir(t), 'keys.sqlite');
+  const older = join(tempDirOf(t), 'keys.sqlite');
   openSqliteKeyStore(older).close();
   const db = new Database(older);
   db.exec('DROP TABLE store_identity');
@@ -270,7 +264,7 @@ test('a store id is made once: kept on reopening, given to a version 2 file, dif
 });
 
 test('a file with a newer schema version is refused', (t) => {
-  const file = join(tempDir(t), 'keys.sqlite');
+  const file = join(tempDirOf(t), 'keys.sqlite');
   const db = new Database(file);
   db.pragma('user_version = 99');
   db.close();

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { keyStoreOver, readStoreId, runSync, seedDefaultPlans, seedStoreId, type KeyStoreOf, type SqlAdapter } from './key-store-core.js';
 import { createPrivately } from '../paths.js';
+import { openingError, useWal } from '../sqlite/wal.js';
 
 /** The key store contract answered at once, as SQLite does; AsyncKeyStore is the same with promises. */
 export type KeyStore = KeyStoreOf<'sync'>;
@@ -23,16 +24,22 @@ export interface SqliteKeyStoreOptions {
   busyTimeoutMs?: number;
 }
 
+/** How long opening the file waits for other processes opening or writing it. */
+const openingWaitMs = 5000;
+
 /** 2 added plans.max_subscriptions (PubSub), 3 store_identity (the store id). */
 const SCHEMA_VERSION = 3;
 
-function migrate(db: Database.Database, file: string): void {
+function migrate(db: Database.Database): void {
+  // Read without a lock first: the acceptors of one `serve` open the file together, and an
+  // up-to-date file needs none of them to queue for the write lock.
+  if (db.pragma('user_version', { simple: true }) === SCHEMA_VERSION) return;
   // IMMEDIATE takes the write lock before reading user_version, so two processes opening a new
   // file at the same moment cannot both run the creation step.
   db.transaction(() => {
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version > SCHEMA_VERSION) {
-      throw new Error(`${file} has key store schema version ${version}; this build supports up to ${SCHEMA_VERSION}`);
+      throw new Error(`key store schema version ${version}; this build supports up to ${SCHEMA_VERSION}`);
     }
     if (version === SCHEMA_VERSION) return;
     if (version < 1) createVersion1(db);
@@ -98,16 +105,19 @@ export function openSqliteKeyStore(file: string, opts: SqliteKeyStoreOptions = {
     mkdirSync(dirname(file), { recursive: true });
     createPrivately(file);
   }
-  const db = new Database(file, { timeout: opts.busyTimeoutMs ?? 5000 });
+  const busyTimeoutMs = opts.busyTimeoutMs ?? 5000;
+  // Opening waits longer than serving: processes starting together queue for the creation step.
+  const db = new Database(file, { timeout: Math.max(busyTimeoutMs, openingWaitMs) });
   try {
-    db.pragma('journal_mode = WAL');
+    useWal(db, openingWaitMs);
     // Keys and plans are few and rarely written: each commit reaches the disk before it returns.
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
-    migrate(db, file);
+    migrate(db);
+    db.pragma(`busy_timeout = ${busyTimeoutMs}`);
   } catch (err) {
     db.close();
-    throw err;
+    throw openingError(file, err);
   }
 
   const connection = {

@@ -5,6 +5,7 @@
  */
 import Database from 'better-sqlite3';
 import { createPrivately } from '../paths.js';
+import { openingError, useWal } from '../sqlite/wal.js';
 
 /** Bump when the tables change; a file written under another version is refused, not migrated. */
 export const LEDGER_SCHEMA_VERSION = 1;
@@ -125,6 +126,9 @@ interface AccountDbRow {
   data: Buffer;
 }
 
+/** How long opening the file waits for other processes opening or writing it. */
+const openingWaitMs = 5000;
+
 export function openLedger(file: string, opts: { readonly?: boolean } = {}): LedgerStore {
   const readonly = opts.readonly === true;
   if (!readonly && file !== ':memory:') createPrivately(file);
@@ -133,10 +137,10 @@ export function openLedger(file: string, opts: { readonly?: boolean } = {}): Led
     const found = db.pragma('user_version', { simple: true }) as number;
     // 0 is a new, empty file, which only a writer can set up.
     if (found !== LEDGER_SCHEMA_VERSION && (readonly || found !== 0)) {
-      throw new Error(`${file}: ledger schema version ${found}, expected ${LEDGER_SCHEMA_VERSION}`);
+      throw new Error(`ledger schema version ${found}, expected ${LEDGER_SCHEMA_VERSION}`);
     }
     if (!readonly) {
-      db.pragma('journal_mode = WAL');
+      useWal(db, openingWaitMs);
       // With WAL, NORMAL only risks the last commits on power loss, never corruption.
       db.pragma('synchronous = NORMAL');
       db.exec(SCHEMA);
@@ -145,7 +149,7 @@ export function openLedger(file: string, opts: { readonly?: boolean } = {}): Led
     return new SqliteLedgerStore(db);
   } catch (err) {
     db.close();
-    throw err;
+    throw openingError(file, err);
   }
 }
 

@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { openingError, useWal } from '../sqlite/wal.js';
 
 export interface CachedIdl {
   programId: string;
@@ -17,6 +18,9 @@ export interface CachedIdl {
 }
 
 const SCHEMA_VERSION = 1;
+
+/** How long opening the file waits for the other acceptors of one `serve` opening it too. */
+const openingWaitMs = 5000;
 
 interface Row {
   program_id: string;
@@ -38,11 +42,11 @@ export class IdlCacheFile {
 
   constructor(file: string) {
     mkdirSync(dirname(file), { recursive: true });
-    this.db = new Database(file);
+    this.db = new Database(file, { timeout: openingWaitMs });
     try {
-      this.db.pragma('journal_mode = WAL');
+      useWal(this.db, openingWaitMs);
       const version = this.db.pragma('user_version', { simple: true }) as number;
-      if (version > SCHEMA_VERSION) throw new Error(`${file} was written by a newer enhanced-rpc (schema ${version})`);
+      if (version > SCHEMA_VERSION) throw new Error(`written by a newer enhanced-rpc (schema ${version})`);
       this.db.exec(`CREATE TABLE IF NOT EXISTS onchain_idls (
         program_id TEXT PRIMARY KEY,
         fetched_at INTEGER NOT NULL,
@@ -55,7 +59,7 @@ export class IdlCacheFile {
       this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
     } catch (error) {
       this.db.close();
-      throw error;
+      throw openingError(file, error);
     }
     this.statements = {
       put: this.db.prepare(

@@ -5,7 +5,7 @@
  * process instead, with ./in-process-gateway.ts.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -42,6 +42,13 @@ export function runCliAsync(args: string[]): Promise<CliRun> {
 
 export function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'enhanced-rpc-test-'));
+}
+
+/** A temporary folder removed, with what it holds, when the test `t` ends. */
+export function tempDirOf(t: { after(fn: () => void): void }): string {
+  const dir = tempDir();
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }
 
 /** Creates a key with the CLI, which prints it alone on its last line. */
