@@ -60,17 +60,26 @@ test('a file that cannot be opened is named in the error', (t) => {
   const newer = new Database(keys);
   newer.pragma('user_version = 99');
   newer.close();
-  assert.throws(() => openSqliteKeyStore(keys), (error: Error) => error.message === `${keys}: key store schema version 99; this build supports up to 3`);
+  assert.throws(
+    () => openSqliteKeyStore(keys),
+    (error: Error) => error.message === `${keys}: key store schema version 99; this build supports up to 3`,
+  );
 
   const idls = join(dir, 'idls.sqlite');
   const later = new Database(idls);
   later.pragma('user_version = 7');
   later.close();
-  assert.throws(() => new IdlCacheFile(idls), (error: Error) => error.message === `${idls}: written by a newer enhanced-rpc (schema 7)`);
+  assert.throws(
+    () => new IdlCacheFile(idls),
+    (error: Error) => error.message === `${idls}: written by a newer enhanced-rpc (schema 7)`,
+  );
 
   const ledger = join(dir, 'ledger.sqlite');
   const other = new Database(ledger);
   other.pragma('user_version = 42');
   other.close();
-  assert.throws(() => openLedger(ledger), (error: Error) => error.message.startsWith(`${ledger}: ledger schema version 42, expected `));
+  assert.throws(
+    () => openLedger(ledger),
+    (error: Error) => error.message.startsWith(`${ledger}: ledger schema version 42, expected `),
+  );
 });
