@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { openSqliteKeyStore } from '../src/auth/key-store.js';
 import { openLedger } from '../src/ledger/ledger-store.js';
@@ -26,12 +27,11 @@ const openers = {
 };
 
 /** Runs `open` in a child process on `file`; resolves with what it printed: "opened" or the error. */
-function openInChild(file: string, open: string): Promise<string> {
+async function openInChild(file: string, open: string): Promise<string> {
   const script = `const file = ${JSON.stringify(file)};
     try { ${open} console.log('opened'); } catch (error) { console.log(error.code, error.message); }`;
-  return new Promise((resolve, reject) =>
-    execFile(process.execPath, ['--input-type=module', '-e', script], (error, stdout) => (error ? reject(error) : resolve(stdout.trim()))),
-  );
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script]);
+  return stdout.trim();
 }
 
 for (const [name, open] of Object.entries(openers)) {
