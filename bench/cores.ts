@@ -11,7 +11,8 @@
  * need it, and the splits are compared doing the same work per request). Each row also says how
  * many cores the gateway and the node kept busy, so a row the node capped shows as such.
  *
- * Run: node dist/bench/cores.js on a host with more than 8 cores. CORES (default 1,2,4,8, those
+ * Run: node dist/bench/cores.js on a host with more than 8 cores (on a lent device machine, which
+ * has neither Node nor Redis: bench/device/bundle.sh here, bench/device/run.sh there). CORES (default 1,2,4,8, those
  * that fit; SPLITS=C:acceptors:workers,... instead names the runs, repeats allowed), NODE_CPUS
  * (cores for the node and its Redis, default 4; the front's Redis takes the next), DURATION
  * (seconds per mix, default 3), CONNECTIONS (default 64), LOAD_THREADS (default: the cores left
