@@ -48,7 +48,11 @@ copy_build() { # the parts of a build run.sh uses: src, bench, scripts, test/sup
   touch "$2/dist/.built"
 }
 copy_build "$root" "$work/app"
-if [ -n "$base" ]; then copy_build "$base" "$work/base"; fi
+if [ -n "$base" ]; then
+  copy_build "$base" "$work/base"
+  # So run.sh's `starts` stage can start the base build's acceptors too (it needs only startGateway).
+  [ -f "$work/base/dist/bench/acceptor-starts.js" ] || cp dist/bench/acceptor-starts.js "$work/base/dist/bench/"
+fi
 
 mkdir -p .devcarry
 (cd "$work" && tar cf - node redis app $([ -n "$base" ] && echo base)) | xz -T0 -9 > .devcarry/bundle.tar.xz

@@ -3,8 +3,10 @@
 # and runs bench/cores.js, writing each run's table to $OUT. With a `base` build in the bundle,
 # its 8- and 2-core runs are alternated with this build's.
 #
-# SPLITS (this build's runs, default 1:1:0,2:2:0,4:4:0,8:8:0,8:4:4,8:1:7), PAIRS (the alternated
-# runs, default 8:8:0,2:2:0), D (seconds per mix, default 3), NODE_CPUS (default 4).
+# STAGES (default scaling,pairs,supervised,accounts; `starts` adds bench/acceptor-starts.js, on the
+# base build first when there is one), SPLITS (this build's runs, default
+# 1:1:0,2:2:0,4:4:0,8:8:0,8:4:4,8:1:7), PAIRS (the alternated runs, default 8:8:0,2:2:0), D (seconds
+# per mix, default 3), NODE_CPUS (default 4), STARTS (default 30).
 set -u
 x=$(mktemp -d)
 tar xJf .devcarry/bundle.tar.xz -C "$x" || exit 1
@@ -31,11 +33,22 @@ run() {
   echo "exit $?"
   grep '^| [0-9]' "$OUT/$name.txt" | awk '!seen[$0]++'
 }
-run this SPLITS="${SPLITS:-1:1:0,2:2:0,4:4:0,8:8:0,8:4:4,8:1:7}" MIXES="$getTransaction"
-if [ -d base ]; then
+stages=",${STAGES:-scaling,pairs,supervised,accounts},"
+starts() {
+  echo "== $1 $(date +%T)"
+  STARTS="${STARTS:-30}" timeout 400 node dist/bench/acceptor-starts.js > "$OUT/$1.txt" 2>&1
+  echo "exit $?"
+  tail -n 5 "$OUT/$1.txt"
+}
+if [[ $stages == *,starts,* ]]; then
+  if [ -f base/dist/bench/acceptor-starts.js ]; then (cd base && starts starts-base); fi
+  starts starts-this
+fi
+[[ $stages == *,scaling,* ]] && run this SPLITS="${SPLITS:-1:1:0,2:2:0,4:4:0,8:8:0,8:4:4,8:1:7}" MIXES="$getTransaction"
+if [ -d base ] && [[ $stages == *,pairs,* ]]; then
   (cd base && run base SPLITS="${PAIRS:-8:8:0,2:2:0}" MIXES="$enhanced")
   run this-again SPLITS="${PAIRS:-8:8:0,2:2:0}" MIXES="$enhanced"
 fi
-run supervised-limits LIMITS=supervisor SPLITS=8:8:0 MIXES="$getTransaction"
-run accounts SPLITS=8:8:0 MIXES='getMultipleAccounts (standard),getMultipleAccounts explorerkit'
+[[ $stages == *,supervised,* ]] && run supervised-limits LIMITS=supervisor SPLITS=8:8:0 MIXES="$getTransaction"
+[[ $stages == *,accounts,* ]] && run accounts SPLITS=8:8:0 MIXES='getMultipleAccounts (standard),getMultipleAccounts explorerkit'
 echo "== done $(date +%T)"
