@@ -4,14 +4,14 @@
  * start in 33 once failed with "database is locked" (BENCHMARKS.md, "Scaling out again"): the
  * acceptors open those files together. A host with few cores rarely shows such a race.
  *
- * Run: node dist/bench/acceptor-starts.js (STARTS, default 30; SPLITS, acceptors:workers pairs
+ * Run: node dist/bench/acceptor-starts.js (STARTS, default 30; ACCEPTOR_SPLITS, acceptors:workers pairs
  * tried in turn, default 8:0,4:4).
  */
 import { cpus } from 'node:os';
 import { startGateway } from '../test/support/gateway.js';
 
 const starts = Number(process.env.STARTS ?? 30);
-const splits = (process.env.SPLITS ?? '8:0,4:4').split(',').map((pair) => pair.split(':'));
+const splits = (process.env.ACCEPTOR_SPLITS ?? '8:0,4:4').split(',').map((pair) => pair.split(':'));
 
 const node = await startGateway(['--workers', '0']);
 const failures: string[] = [];
@@ -37,5 +37,5 @@ try {
 }
 for (const failure of failures) console.log(failure);
 console.log(
-  `acceptor starts: ${starts - failures.length} of ${starts} started and answered (${cpus().length} cores, splits ${process.env.SPLITS ?? '8:0,4:4'}; ${((performance.now() - started) / 1000).toFixed(0)} s)`,
+  `acceptor starts: ${starts - failures.length} of ${starts} started and answered (${cpus().length} cores, splits ${process.env.ACCEPTOR_SPLITS ?? '8:0,4:4'}; ${((performance.now() - started) / 1000).toFixed(0)} s)`,
 );
