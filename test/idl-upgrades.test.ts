@@ -34,6 +34,7 @@ import {
   readableResult,
 } from '../src/transaction-result/read.js';
 import type { TransactionResult } from '../src/transaction-result/types.js';
+import { asJsonParsed } from './support/recorded-answer.js';
 
 const PERPS = 'PERPHjGBqRHArX4DySjwM6UJHiR3sWAatqfdBS2qQJu';
 const registry = loadBundledRegistry();
@@ -493,4 +494,37 @@ test('marginfi 0.1.9 reads a 2023 bank to its last byte; the legacy rates are it
   assert.ok(!('optimalUtilizationRate' in rates));
   // The gateway answers with the newest that reads it exactly.
   assert.deepEqual(decodeAccountData(MARGINFI, bytes, registry)?.value, now.value);
+});
+
+test("Jupiter Order Engine: Jupiter's fee_bps layout reads the recorded April 2026 fills, their amounts where the transfers put them", () => {
+  const ORDER_ENGINE = '61DFfeTKM7trxYcPQCM78bJ794ddZprZpAwAnLiwTpYH';
+  const fills = ['swap_jupiterorderengine_1.json', 'swap_jupiterorderengine_2.json'].map((file) => {
+    const fixture = JSON.parse(readFileSync(join(projectRoot, 'test', 'fixtures', 'jowency-solana-tx-parser', file), 'utf8'));
+    const result = asJsonParsed(fixture.signature, 'base64', JSON.stringify(fixture.raw));
+    const fill = instructionEntriesOf(result).find((ix) => programIdOf(ix, accountKeysOf(result)) === ORDER_ENGINE)!;
+    const decoded = decodeInstructionEntry(ORDER_ENGINE, fill.data, fill.accounts as string[], registry, result.slot);
+    const transfers = result.meta.innerInstructions
+      .flatMap((group: { instructions: any[] }) => group.instructions)
+      .filter((ix: any) => /^transfer/.test(ix.parsed?.type));
+    return {
+      info: decoded!.parsed.info,
+      type: decoded!.parsed.type,
+      transfers: transfers.map((ix: any) => ix.parsed.info.amount ?? ix.parsed.info.tokenAmount.amount),
+    };
+  });
+  // 35 bytes each: the three amounts, then fee_bps, then one byte no public source names.
+  assert.deepEqual(
+    fills.map(({ type, info }) => [type, info.feeBps]),
+    [
+      ['fill', 0],
+      ['fill', 10],
+    ],
+  );
+  for (const { info, transfers } of fills) assert.deepEqual(transfers, [info.inputAmount, info.outputAmount]);
+  // The first release's layout, still bundled, reads the same amounts and no fee.
+  const older = registry.versions(ORDER_ENGINE).map((version) => version.description.instructions[0].args.map((a) => a.name));
+  assert.deepEqual(older, [
+    ['input_amount', 'output_amount', 'expire_at', 'fee_bps'],
+    ['input_amount', 'output_amount', 'expire_at'],
+  ]);
 });
