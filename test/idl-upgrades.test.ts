@@ -528,3 +528,28 @@ test("Jupiter Order Engine: Jupiter's fee_bps layout reads the recorded April 20
     ['input_amount', 'output_amount', 'expire_at'],
   ]);
 });
+
+test("Raydium AMM v4: deposit's optional other_amount_min, which the program reads when the data goes on, bounds the corpus deposit's coin side", () => {
+  const RAYDIUM_AMM = '675kPX9MHTjS2zt1qfr1NYHuzeLXfQM9H24wFSUt1Mp8';
+  const file = 'pXPLUDJPBn58aYkP9d91fySxpiy8qzFmwid33jPsMKG2TfkasT7zMTAu15HuBBQ6NFLXHpM27yx8ooCikzjjrEg.jsonParsed.json';
+  const result = readableResult(JSON.parse(readFileSync(join(corpusTransactionsDir, file), 'utf8')) as TransactionResult) as any;
+  const index = result.transaction.message.instructions.findIndex((ix: any) => ix.programId === RAYDIUM_AMM);
+  const ix = result.transaction.message.instructions[index];
+  const bytes = decodeBase58(ix.data)!;
+  assert.equal(bytes.length, 33);
+  const decoded = decodeInstructionEntry(RAYDIUM_AMM, ix.data, ix.accounts, registry, result.slot)!;
+  const info = decoded.parsed.info as Record<string, string>;
+  assert.equal(decoded.parsed.type, 'deposit');
+  // base_side 1: the pc amount is deposited as given and the coin amount follows the pool's price,
+  // no more than max_coin_amount and no less than other_amount_min.
+  const [coin, pc] = result.meta.innerInstructions
+    .find((group: any) => group.index === index)
+    .instructions.filter((x: any) => x.parsed?.type === 'transfer')
+    .map((x: any) => BigInt(x.parsed.info.amount));
+  assert.deepEqual([info.baseSide, BigInt(info.maxPcAmount)], ['1', pc]);
+  assert.equal(info.otherAmountMin, new DataView(bytes.buffer, bytes.byteOffset).getBigUint64(25, true).toString());
+  assert.ok(BigInt(info.otherAmountMin) <= coin && coin <= BigInt(info.maxCoinAmount));
+  // A deposit written without it (the program's older clients) reads it as absent, exactly.
+  const older = decodeInstructionEntry(RAYDIUM_AMM, encodeBase58(bytes.slice(0, 25)), ix.accounts, registry, result.slot)!;
+  assert.equal(older.parsed.info.otherAmountMin, null);
+});
