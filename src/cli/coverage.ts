@@ -23,5 +23,9 @@ export function runCoverage(): void {
   const none = coverage.programs.filter(
     (p) => p.instructions.total + p.accounts.total > 0 && p.instructions.decoded + p.accounts.decoded === 0,
   );
+  const inexact = coverage.programs.filter((p) => p.inexact > 0);
+  console.log(
+    `decoded entries no bundled version reads exactly (bytes over or trailing fields missing: an older client, padding, or a layout not bundled): ${inexact.reduce((n, p) => n + p.inexact, 0)}${inexact.map((p) => `; ${p.name ?? p.programId} ${p.inexact}`).join('')}`,
+  );
   console.log(`\nprograms with nothing decoded (${none.length}): ${none.map((p) => p.name ?? p.programId).join(', ')}`);
 }

@@ -14,7 +14,7 @@ import type {
 } from '../transaction-result/types.js';
 import type { ProgramRegistry } from '../decode/registry.js';
 import { enhanceTransaction } from '../enhance/transaction.js';
-import { decodeInstructionEntry } from '../enhance/instruction-entry.js';
+import { decodeInstructionEntry, readsExactly } from '../enhance/instruction-entry.js';
 import { decodeAccountData } from '../enhance/accounts.js';
 import { nodeParsedAccountOwners, nodeParsedInstructionPrograms } from '../transaction-result/node-parsed.js';
 import { TxFacts } from '../actions/facts.js';
@@ -29,6 +29,8 @@ export interface ProgramCoverage {
   programId: string;
   name: string | null;
   instructions: Tally;
+  /** Decoded entries that no version reads exactly (bytes over, or trailing fields missing): a layout the bundled versions may lack. */
+  inexact: number;
   accounts: Tally;
   /** actionskit: instruction entries of this program (native ones included) that got a sentence. */
   sentences: Tally;
@@ -83,6 +85,7 @@ export function measureCoverage(registry: ProgramRegistry): Coverage {
         programId,
         name: registry.get(programId)?.description.name ?? null,
         instructions: { decoded: 0, total: 0 },
+        inexact: 0,
         accounts: { decoded: 0, total: 0 },
         sentences: { decoded: 0, total: 0 },
       };
@@ -94,9 +97,11 @@ export function measureCoverage(registry: ProgramRegistry): Coverage {
   for (const file of readdirSync(corpusTransactionsDir).filter((f) => /\.(json|jsonParsed|base64)\.json$/.test(f))) {
     const result = readableResult(JSON.parse(readFileSync(join(corpusTransactionsDir, file), 'utf8')) as StoredResult);
     for (const entry of entriesOf(result)) {
-      const tally = programOf(entry.programId).instructions;
-      tally.total++;
-      if (decodeInstructionEntry(entry.programId, entry.data, entry.accounts, registry, entry.slot) !== null) tally.decoded++;
+      const program = programOf(entry.programId);
+      program.instructions.total++;
+      if (decodeInstructionEntry(entry.programId, entry.data, entry.accounts, registry, entry.slot) === null) continue;
+      program.instructions.decoded++;
+      if (!readsExactly(entry.programId, entry.data, registry, entry.slot)) program.inexact++;
     }
     const answer = enhanceTransaction(JSON.stringify({ jsonrpc: '2.0', result, id: 1 }), registry, true);
     const enhanced = (JSON.parse(answer) as { result: TransactionResult }).result;

@@ -55,6 +55,20 @@ export function decodeInstructionEntry(
 }
 
 /**
+ * Whether some version valid at `slot` reads the entry's data exactly (an event-CPI entry: its
+ * event). An entry that decodes only with bytes over or trailing fields missing is the sign of a
+ * layout the bundled versions lack: `make coverage` counts them per program.
+ */
+export function readsExactly(programId: string, data: string, registry: ProgramRegistry, slot?: number): boolean {
+  const bytes = decodeBase58(data);
+  if (bytes === null) return false;
+  const versions = registry.versions(programId, slot);
+  if (!startsWith(bytes, anchorEventTag)) return versions.some((program) => program.decodeInstruction(bytes)?.exact === true);
+  const event = bytes.subarray(anchorEventTag.length);
+  return versions.some((program) => program.decodeEvent(event)?.exact === true);
+}
+
+/**
  * An event reads alike in every version that has it: the first that reads it exactly, else the
  * first that reads it. A version whose event has a fixed size other than the data's, or needs more
  * bytes than it has, cannot read it exactly, so it is decoded only if no version does.
