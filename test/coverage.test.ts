@@ -31,8 +31,8 @@ test('every described program with corpus instructions decodes at least one of t
 });
 
 test('decoded entries no bundled version reads exactly stay those the baseline names', () => {
-  // Each is a known case: Phoenix's own log instruction (its events, read with bytes over) and
-  // pump_fees' get_fees from clients older than its last argument. A new program here, or more
+  // Each is a known case: Phoenix swaps and pump_fees' get_fees from clients older than their
+  // layouts' last fields (the programs read them without those). A new program here, or more
   // entries, means a layout the bundled versions lack: find the program's newer IDL.
   const coverage = measureCoverage(loadBundledRegistry());
   const inexact = Object.fromEntries(coverage.programs.filter((p) => p.inexact > 0).map((p) => [p.name, p.inexact]));

@@ -35,6 +35,7 @@ import {
 } from '../src/transaction-result/read.js';
 import type { TransactionResult } from '../src/transaction-result/types.js';
 import { asJsonParsed } from './support/recorded-answer.js';
+import { enhancedResult } from './support/enhanced.js';
 
 const PERPS = 'PERPHjGBqRHArX4DySjwM6UJHiR3sWAatqfdBS2qQJu';
 const registry = loadBundledRegistry();
@@ -552,4 +553,36 @@ test("Raydium AMM v4: deposit's optional other_amount_min, which the program rea
   // A deposit written without it (the program's older clients) reads it as absent, exactly.
   const older = decodeInstructionEntry(RAYDIUM_AMM, encodeBase58(bytes.slice(0, 25)), ix.accounts, registry, result.slot)!;
   assert.equal(older.parsed.info.otherAmountMin, null);
+});
+
+test("Phoenix: its log instruction reads as the market events Phoenix's SDK reads from it, each header naming the transaction's slot, time, market and signer", () => {
+  const PHOENIX = 'PhoeNiXZ8ByJGLkxNfZRnkUfjvmuYqLR89jjFHGqdXY';
+  let logs = 0;
+  for (const file of readdirSync(corpusTransactionsDir).filter((f) => /\.(json|jsonParsed|base64)\.json$/.test(f))) {
+    const stored = JSON.parse(readFileSync(join(corpusTransactionsDir, file), 'utf8')) as TransactionResult;
+    const result = enhancedResult(readableResult(stored), registry);
+    const keys = accountKeysOf(result);
+    for (const group of result.meta?.innerInstructions ?? []) {
+      for (const ix of group.instructions) {
+        if (programIdOf(ix, keys) !== PHOENIX || ix.parsed?.type !== 'log') continue;
+        logs++;
+        // The SDK (typescript/phoenix-sdk/src/utils/events.ts): after the tag, a Header event, then
+        // the market events, each a PhoenixMarketEvent, to the end of the data.
+        const [first, ...events] = ix.parsed.info.events as Record<string, Record<string, unknown>>[];
+        const header = first.Header;
+        assert.deepEqual(
+          [header.slot, header.timestamp, keys.includes(header.market as string), keys.includes(header.signer as string)],
+          [String(result.slot), String(result.blockTime), true, true],
+          file,
+        );
+        const indices = events.map((event) => Object.values(event)[0].index as number);
+        assert.deepEqual(
+          indices,
+          indices.map((_, i) => indices[0] + i),
+          file,
+        );
+      }
+    }
+  }
+  assert.equal(logs, 9);
 });
