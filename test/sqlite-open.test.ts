@@ -54,30 +54,28 @@ for (const [name, open] of Object.entries(openers)) {
   });
 }
 
+/** A new SQLite file at `name` in `dir` whose schema version is `version`. */
+function fileOfVersion(dir: string, name: string, version: number): string {
+  const file = join(dir, name);
+  const db = new Database(file);
+  db.pragma(`user_version = ${version}`);
+  db.close();
+  return file;
+}
+
 test('a file that cannot be opened is named in the error', (t) => {
   const dir = tempDirOf(t);
-  const keys = join(dir, 'keys.sqlite');
-  const newer = new Database(keys);
-  newer.pragma('user_version = 99');
-  newer.close();
+  const keys = fileOfVersion(dir, 'keys.sqlite', 99);
   assert.throws(
     () => openSqliteKeyStore(keys),
     (error: Error) => error.message === `${keys}: key store schema version 99; this build supports up to 3`,
   );
-
-  const idls = join(dir, 'idls.sqlite');
-  const later = new Database(idls);
-  later.pragma('user_version = 7');
-  later.close();
+  const idls = fileOfVersion(dir, 'idls.sqlite', 7);
   assert.throws(
     () => new IdlCacheFile(idls),
     (error: Error) => error.message === `${idls}: written by a newer enhanced-rpc (schema 7)`,
   );
-
-  const ledger = join(dir, 'ledger.sqlite');
-  const other = new Database(ledger);
-  other.pragma('user_version = 42');
-  other.close();
+  const ledger = fileOfVersion(dir, 'ledger.sqlite', 42);
   assert.throws(
     () => openLedger(ledger),
     (error: Error) => error.message.startsWith(`${ledger}: ledger schema version 42, expected `),
