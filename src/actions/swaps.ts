@@ -156,8 +156,7 @@ const whirlpoolTwoHop: Planner = (i) => ({
 const meteoraDlmm: Planner = (i) => ({
   actor: str(i.user),
   verb: 'swap',
-  sources: [i.userTokenIn],
-  destinations: [i.userTokenOut],
+  ...sides(true, i.userTokenIn, i.userTokenOut),
   ...inOrOut(i.amountIn, i.minAmountOut, i.outAmount, i.maxInAmount),
 });
 
@@ -459,8 +458,7 @@ const serumSwap: Planner = (i) => {
 const raydiumStable: Planner = (i) => ({
   actor: str(i.userOwner),
   verb: 'swap',
-  sources: [i.userSourceToken],
-  destinations: [i.userDestinationToken],
+  ...sides(true, i.userSourceToken, i.userDestinationToken),
   ...inOrOut(i.amountIn, i.minimumAmountOut, i.amountOut, i.maxAmountIn),
 });
 
@@ -468,10 +466,7 @@ const raydiumStable: Planner = (i) => ({
 const titan: Planner = (i) => ({
   actor: str(i.payer),
   verb: 'swap',
-  sources: [i.inputTokenAccount],
-  destinations: [i.outputTokenAccount],
-  sourceMint: str(i.inputMint),
-  destinationMint: str(i.outputMint),
+  ...sides(true, i.inputTokenAccount, i.outputTokenAccount, i.inputMint, i.outputMint),
   exactIn: arg(i.amount),
   minOut: arg(i.minimumAmountOut),
 });

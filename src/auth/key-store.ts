@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { keyStoreOver, readStoreId, runSync, seedDefaultPlans, seedStoreId, type KeyStoreOf, type SqlAdapter } from './key-store-core.js';
 import { createPrivately } from '../paths.js';
-import { openingError, useWal } from '../sqlite/wal.js';
+import { openingError, openingWaitMs, useWal } from '../sqlite/wal.js';
 
 /** The key store contract answered at once, as SQLite does; AsyncKeyStore is the same with promises. */
 export type KeyStore = KeyStoreOf<'sync'>;
@@ -23,9 +23,6 @@ export interface SqliteKeyStoreOptions {
    */
   busyTimeoutMs?: number;
 }
-
-/** How long opening the file waits for other processes opening or writing it. */
-const openingWaitMs = 5000;
 
 /** 2 added plans.max_subscriptions (PubSub), 3 store_identity (the store id). */
 const SCHEMA_VERSION = 3;
@@ -109,7 +106,7 @@ export function openSqliteKeyStore(file: string, opts: SqliteKeyStoreOptions = {
   // Opening waits longer than serving: processes starting together queue for the creation step.
   const db = new Database(file, { timeout: Math.max(busyTimeoutMs, openingWaitMs) });
   try {
-    useWal(db, openingWaitMs);
+    useWal(db);
     // Keys and plans are few and rarely written: each commit reaches the disk before it returns.
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');

@@ -126,9 +126,6 @@ interface AccountDbRow {
   data: Buffer;
 }
 
-/** How long opening the file waits for other processes opening or writing it. */
-const openingWaitMs = 5000;
-
 export function openLedger(file: string, opts: { readonly?: boolean } = {}): LedgerStore {
   const readonly = opts.readonly === true;
   if (!readonly && file !== ':memory:') createPrivately(file);
@@ -140,7 +137,7 @@ export function openLedger(file: string, opts: { readonly?: boolean } = {}): Led
       throw new Error(`ledger schema version ${found}, expected ${LEDGER_SCHEMA_VERSION}`);
     }
     if (!readonly) {
-      useWal(db, openingWaitMs);
+      useWal(db);
       // With WAL, NORMAL only risks the last commits on power loss, never corruption.
       db.pragma('synchronous = NORMAL');
       db.exec(SCHEMA);

@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { openingError, useWal } from '../sqlite/wal.js';
+import { openingError, openingWaitMs, useWal } from '../sqlite/wal.js';
 
 export interface CachedIdl {
   programId: string;
@@ -18,9 +18,6 @@ export interface CachedIdl {
 }
 
 const SCHEMA_VERSION = 1;
-
-/** How long opening the file waits for the other acceptors of one `serve` opening it too. */
-const openingWaitMs = 5000;
 
 interface Row {
   program_id: string;
@@ -44,7 +41,7 @@ export class IdlCacheFile {
     mkdirSync(dirname(file), { recursive: true });
     this.db = new Database(file, { timeout: openingWaitMs });
     try {
-      useWal(this.db, openingWaitMs);
+      useWal(this.db);
       const version = this.db.pragma('user_version', { simple: true }) as number;
       if (version > SCHEMA_VERSION) throw new Error(`written by a newer enhanced-rpc (schema ${version})`);
       this.db.exec(`CREATE TABLE IF NOT EXISTS onchain_idls (

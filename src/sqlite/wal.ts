@@ -1,5 +1,8 @@
 import type Database from 'better-sqlite3';
 
+/** How long opening a shared file waits for the other processes opening or writing it (the acceptors of one `serve`). */
+export const openingWaitMs = 5000;
+
 const pause = new Int32Array(new SharedArrayBuffer(4));
 
 const isBusy = (error: unknown): boolean =>
@@ -12,7 +15,7 @@ const isBusy = (error: unknown): boolean =>
  * together (the acceptors of one `serve` on a first start). The switch is a no-op once any of
  * them has made it, so a refusal is tried again a few milliseconds later.
  */
-export function useWal(db: Database.Database, waitMs: number): void {
+export function useWal(db: Database.Database, waitMs = openingWaitMs): void {
   const deadline = Date.now() + waitMs;
   for (;;) {
     try {
